@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import type { CliRuntime } from './runtime.js';
+
+/**
+ * Every command module, in the order `--help` lists them. A command module is thin: it declares
+ * its options and dynamically imports the core module that does the work inside its action, so
+ * start-up never loads SQLite, the MCP SDK or the eval machinery unless that command runs.
+ * Add one line per command.
+ */
+export type RegisterCommand = (program: Command, cli: CliRuntime) => void;
+
+export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }>> = [];
