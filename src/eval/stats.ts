@@ -1,0 +1,142 @@
+/**
+ * Numbers for evaluation results: the 95% Wilson interval of a trigger rate, descriptive
+ * statistics as skill-creator's aggregate_benchmark computes them (sample standard deviation,
+ * rounded to 4 decimals), classification scores, and Python-compatible number formatting.
+ *
+ * Python's `round(x, n)` and `format(x, '+.nf')` round the exact binary value of `x` and send
+ * exact ties to the even digit; JavaScript's `toFixed` sends exact ties away from zero. The
+ * helpers here detect exact ties with BigInt arithmetic and round them half to even, so delta
+ * strings match skill-creator's byte for byte (`-0.125` → `-0.12`, `2.5` → `+2`).
+ */
+
+/** z for a two-sided 95% interval. */
+export const Z_95 = 1.96;
+
+export interface Interval {
+  low: number;
+  high: number;
+}
+
+/** Wilson score interval for k successes in n trials; `null` when n is 0. */
+export function wilsonInterval(k: number, n: number, z = Z_95): Interval | null {
+  if (n <= 0) return null;
+  const p = k / n;
+  const z2 = z * z;
+  const denom = 1 + z2 / n;
+  const centre = (p + z2 / (2 * n)) / denom;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
+  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+export interface DescriptiveStats {
+  mean: number;
+  stddev: number;
+  min: number;
+  max: number;
+}
+
+/**
+ * Mean, sample standard deviation (n − 1; 0 for a single value), min and max, each rounded to
+ * 4 decimals the way Python's `round` does. An empty list gives all zeros (as upstream).
+ */
+export function describe(values: readonly number[]): DescriptiveStats {
+  if (values.length === 0) return { mean: 0, stddev: 0, min: 0, max: 0 };
+  const n = values.length;
+  let sum = 0;
+  for (const v of values) sum += v;
+  const mean = sum / n;
+  let sq = 0;
+  for (const v of values) sq += (v - mean) ** 2;
+  const stddev = n > 1 ? Math.sqrt(sq / (n - 1)) : 0;
+  return { mean: pyRound(mean, 4), stddev: pyRound(stddev, 4), min: pyRound(Math.min(...values), 4), max: pyRound(Math.max(...values), 4) };
+}
+
+export interface ClassificationScores {
+  /** tp / (tp + fp); null when nothing was predicted positive. */
+  precision: number | null;
+  /** tp / (tp + fn); null when there were no positives. */
+  recall: number | null;
+  /** Harmonic mean of precision and recall; null when either is null or both are 0. */
+  f1: number | null;
+}
+
+export function classificationScores(tp: number, fp: number, fn: number): ClassificationScores {
+  const precision = tp + fp > 0 ? tp / (tp + fp) : null;
+  const recall = tp + fn > 0 ? tp / (tp + fn) : null;
+  const f1 = precision !== null && recall !== null && precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : null;
+  return { precision, recall, f1 };
+}
+
+/** Splits a finite double into an exact integer mantissa and a power-of-two exponent: |x| = m·2^e. */
+function exactParts(x: number): { mantissa: bigint; exponent: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, Math.abs(x));
+  const bits = view.getBigUint64(0);
+  const rawExp = Number((bits >> 52n) & 0x7ffn);
+  const frac = bits & ((1n << 52n) - 1n);
+  if (rawExp === 0) return { mantissa: frac, exponent: -1074 };
+  return { mantissa: frac | (1n << 52n), exponent: rawExp - 1075 };
+}
+
+/**
+ * When |x|·10^digits lies exactly halfway between two integers, returns the lower one;
+ * otherwise null. Exact: works on the binary value, not on a decimal rendering.
+ */
+function exactTieFloor(x: number, digits: number): bigint | null {
+  const { mantissa, exponent } = exactParts(x);
+  if (mantissa === 0n) return null;
+  // 2·|x|·10^d = mantissa · 2^(exponent+1) · 10^d must be an odd integer.
+  let numerator = mantissa * 10n ** BigInt(digits);
+  const shift = exponent + 1;
+  if (shift >= 0) {
+    numerator <<= BigInt(shift);
+  } else {
+    const divisor = 1n << BigInt(-shift);
+    if (numerator % divisor !== 0n) return null;
+    numerator /= divisor;
+  }
+  if (numerator % 2n === 0n) return null;
+  return numerator / 2n;
+}
+
+/** |x| with `digits` decimals, rounded as Python does (exact value, ties to even). */
+function fixedAbsHalfEven(x: number, digits: number): string {
+  const abs = Math.abs(x);
+  const tie = exactTieFloor(abs, digits);
+  if (tie === null) return abs.toFixed(digits);
+  const n = tie % 2n === 0n ? tie : tie + 1n;
+  if (digits === 0) return n.toString();
+  const s = n.toString().padStart(digits + 1, '0');
+  return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
+}
+
+/** Python's `round(x, digits)`. */
+export function pyRound(x: number, digits: number): number {
+  if (!Number.isFinite(x)) return x;
+  const value = Number(fixedAbsHalfEven(x, digits));
+  return x < 0 || Object.is(x, -0) ? -value : value;
+}
+
+/** Python's `format(x, '+.{digits}f')`: always signed, `-0.00` for negative zero. */
+export function pySignedFixed(x: number, digits: number): string {
+  const negative = x < 0 || Object.is(x, -0);
+  return `${negative ? '-' : '+'}${fixedAbsHalfEven(x, digits)}`;
+}
+
+/** Python's `format(x, '.{digits}f')` (unsigned unless negative). */
+export function pyFixed(x: number, digits: number): string {
+  const negative = x < 0 || Object.is(x, -0);
+  return `${negative ? '-' : ''}${fixedAbsHalfEven(x, digits)}`;
+}
+
+/** Length in Unicode code points (Python's `len` on str), not UTF-16 units. */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** The first `max` code points of `text`. */
+export function codePointSlice(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join('');
+}
