@@ -1,0 +1,30 @@
+export { apiId, type ApiMessage, toApiMessage, toSseEvents } from './encode.js';
+export { flattenContent, viewRequest } from './request-view.js';
+export {
+  agentCall,
+  type ApiScript,
+  bashCall,
+  defaultClassify,
+  type Matcher,
+  matches,
+  overloaded,
+  readCall,
+  type ReplyBlock,
+  type ReplyError,
+  type ReplyUsage,
+  type RequestContext,
+  type RequestKind,
+  reply,
+  say,
+  type ScriptedReply,
+  type ScriptObject,
+  type ScriptRule,
+  SIDE_TEXT,
+  serverError,
+  skillCall,
+  text,
+  type ToolResultView,
+  toolUse,
+  UNMATCHED_TEXT,
+} from './script.js';
+export { type RecordedKind, type RecordedRequest, type ScriptedApi, type ScriptedApiOptions, startScriptedApi } from './server.js';
