@@ -9,4 +9,6 @@ import type { CliRuntime } from './runtime.js';
  */
 export type RegisterCommand = (program: Command, cli: CliRuntime) => void;
 
-export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }>> = [];
+export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }>> = [
+  () => import('./completion.js'),
+];

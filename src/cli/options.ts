@@ -43,9 +43,11 @@ export function collect(value: string, previous: string[] | undefined): string[]
 }
 
 /** Commander parser restricting a value to a fixed set. */
-export function choiceOption<T extends string>(choices: readonly T[]): (value: string) => T {
-  return (value: string) => {
+export function choiceOption<T extends string>(choices: readonly T[]): ((value: string) => T) & { choices: readonly T[] } {
+  const parse = (value: string): T => {
     if ((choices as readonly string[]).includes(value)) return value as T;
     throw new InvalidArgumentError(`expected one of ${choices.join(', ')}, got "${value}".`);
   };
+  // Shell completion (`skillpulse completion`) offers these values.
+  return Object.assign(parse, { choices });
 }
