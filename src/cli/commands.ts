@@ -10,5 +10,6 @@ import type { CliRuntime } from './runtime.js';
 export type RegisterCommand = (program: Command, cli: CliRuntime) => void;
 
 export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }>> = [
+  () => import('./feedback.js'),
   () => import('./completion.js'),
 ];
