@@ -7,6 +7,16 @@ export { VERSION } from './version.js';
 export type * from './transcripts/types.js';
 export type { SkillInvocation, InvocationTrigger, LocatedInvocation } from './invocations/types.js';
 export {
+  configFileSchema,
+  configJsonSchema,
+  DEFAULT_CONFIG,
+  isProjectExcluded,
+  loadConfig,
+  parseConfigText,
+  readConfigFile,
+} from './config/index.js';
+export type { ConfigFile, ConfigSource, LoadedConfig, ResolvedConfig } from './config/index.js';
+export {
   DEFAULT_LEARNING_CONFIG,
   DEFAULT_ANTI_PATTERN_CONFIG,
   DEFAULT_MATURITY_CONFIG,

@@ -11,5 +11,6 @@ export type RegisterCommand = (program: Command, cli: CliRuntime) => void;
 
 export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }>> = [
   () => import('./feedback.js'),
+  () => import('./config.js'),
   () => import('./completion.js'),
 ];
