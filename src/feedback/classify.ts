@@ -1,0 +1,286 @@
+/**
+ * Classifies an influence window (issue item 2): the human's reaction to one skill invocation.
+ * Pure: `classifyWindow(window, options)` depends only on its arguments.
+ *
+ * Per human turn, the strongest signal of that turn is found (revert request > redo > partial >
+ * rejection > explicit acceptance; see `judgeTurn`). Across the whole window the strongest signal
+ * wins, the earliest turn breaking ties: revert > redo > partial > correction (rejection, denial,
+ * interrupt) > explicit acceptance > implicit acceptance. A later correction therefore overrides
+ * an early "ok". `turns_to_feedback` is the turn that decided.
+ */
+import { defaultLexicons, type Dimension, type Lexicon } from './lexicon.js';
+import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TextAnalysis, type TermHit } from './matcher.js';
+import { weightedLength } from './normalize.js';
+import { findRevertCommand } from './revert.js';
+import { type InfluenceWindow, isWindowComplete, type WindowTurn } from './window.js';
+
+export type Outcome = 'correction' | 'partial' | 'acceptance' | 'none';
+export type CorrectionType = 'revert' | 'rejection' | 'redo' | 'partial' | 'interrupt' | 'denial';
+export type DimensionHint = Dimension | 'unknown';
+
+/** The seed's confidences, plus the two reactions real transcripts are full of. */
+export const CONFIDENCE = {
+  rejection: 0.9,
+  revert: 0.9,
+  redo: 0.9,
+  partial: 0.7,
+  explicitAcceptance: 0.8,
+  implicitAcceptance: 0.6,
+  /** The person refused a tool call: as strong as a typed rejection. */
+  denial: 0.9,
+  /** The person stopped the agent: a correction, but sometimes only "wait, one more thing". */
+  interrupt: 0.8,
+} as const;
+
+/** Confidence multiplier for invocations that share one API response (reference D7). */
+export const SHARED_RESPONSE_FACTOR = 0.5;
+
+/** Implicit acceptance: more than this many (weighted) characters. */
+export const IMPLICIT_MIN_LENGTH = 20;
+
+export type Rule =
+  | 'revert-command'
+  | 'revert-request'
+  | 'redo'
+  | 'partial'
+  | 'rejection'
+  | 'negated-acceptance'
+  | 'denial'
+  | 'interrupt'
+  | 'explicit-acceptance'
+  | 'implicit-acceptance'
+  | 'move-on'
+  | 'no-reaction'
+  | 'no-signal';
+
+export interface Classification {
+  outcome: Outcome;
+  correction_type: CorrectionType | null;
+  confidence: number | null;
+  turns_to_feedback: number | null;
+  /** A dimension for corrections and partials (`unknown` when none matches); null otherwise. */
+  dimension_hint: DimensionHint | null;
+  /** The rule that decided, and a one-line human explanation (for `skillpulse show`). */
+  rule: Rule;
+  reason: string;
+  /** Raw text the snippet is made from (unredacted; redact before writing). */
+  snippet_source: string;
+  /** The window can still change (the transcript may grow). */
+  complete: boolean;
+}
+
+export interface ClassifyOptions {
+  lexicons?: readonly Lexicon[];
+}
+
+interface TurnVerdict {
+  rank: number;
+  outcome: Exclude<Outcome, 'none'>;
+  correctionType: CorrectionType | null;
+  confidence: number;
+  rule: Rule;
+  detail: string;
+}
+
+const RANK = { revert: 7, redo: 6, partial: 5, correction: 4, explicitAcceptance: 3, implicitAcceptance: 2 } as const;
+
+function quote(h: TermHit | undefined): string {
+  return h ? `"${h.term}"` : '';
+}
+
+function textVerdict(a: TextAnalysis): TurnVerdict | null {
+  const revert = liveHits(a, 'revert_request');
+  if (revert.length > 0) {
+    return {
+      rank: RANK.revert,
+      outcome: 'correction',
+      correctionType: 'revert',
+      confidence: CONFIDENCE.revert,
+      rule: 'revert-request',
+      detail: `asks to revert (${quote(revert[0])})`,
+    };
+  }
+  const redo = liveHits(a, 'redo');
+  if (redo.length > 0) {
+    return {
+      rank: RANK.redo,
+      outcome: 'correction',
+      correctionType: 'redo',
+      confidence: CONFIDENCE.redo,
+      rule: 'redo',
+      detail: `asks for a redo (${quote(redo[0])})`,
+    };
+  }
+  const rejection = liveHits(a, 'rejection');
+  const acceptance = liveHits(a, 'acceptance');
+  const qualifier = liveHits(a, 'qualifier');
+  if (qualifier.length > 0 && (rejection.length > 0 || acceptance.length > 0)) {
+    const other = rejection[0] ?? acceptance[0];
+    return {
+      rank: RANK.partial,
+      outcome: 'partial',
+      correctionType: 'partial',
+      confidence: CONFIDENCE.partial,
+      rule: 'partial',
+      detail: `qualifier ${quote(qualifier[0])} with ${rejection.length > 0 ? 'rejection' : 'acceptance'} ${quote(other)}`,
+    };
+  }
+  if (rejection.length > 0) {
+    const h = rejection[0]!;
+    return {
+      rank: RANK.correction,
+      outcome: 'correction',
+      correctionType: 'rejection',
+      confidence: CONFIDENCE.rejection,
+      rule: h.fromNegatedAcceptance ? 'negated-acceptance' : 'rejection',
+      detail: h.fromNegatedAcceptance ? `negated acceptance ("not … ${h.term}")` : `rejection ${quote(h)}`,
+    };
+  }
+  if (acceptance.length > 0) {
+    return {
+      rank: RANK.explicitAcceptance,
+      outcome: 'acceptance',
+      correctionType: null,
+      confidence: CONFIDENCE.explicitAcceptance,
+      rule: 'explicit-acceptance',
+      detail: `acceptance ${quote(acceptance[0])}`,
+    };
+  }
+  return null;
+}
+
+/** Implicit acceptance: the person moves on (seed rule + D9) or starts a new request. */
+function implicitVerdict(raw: string, a: TextAnalysis): TurnVerdict | null {
+  if (a.question) return null;
+  const blocking =
+    anyHits(a, 'rejection').length + anyHits(a, 'redo').length + anyHits(a, 'revert_request').length + anyHits(a, 'qualifier').length;
+  if (blocking > 0 || dimensionHits(a).length > 0) return null;
+  const length = weightedLength(raw.replace(/\s+/gu, ' ').trim());
+  if (length > IMPLICIT_MIN_LENGTH) {
+    return {
+      rank: RANK.implicitAcceptance,
+      outcome: 'acceptance',
+      correctionType: null,
+      confidence: CONFIDENCE.implicitAcceptance,
+      rule: 'implicit-acceptance',
+      detail: 'moves on (long message, no question, no correction words)',
+    };
+  }
+  const moveOn = liveHits(a, 'move_on');
+  if (moveOn.length > 0 && length >= 8) {
+    return {
+      rank: RANK.implicitAcceptance,
+      outcome: 'acceptance',
+      correctionType: null,
+      confidence: CONFIDENCE.implicitAcceptance,
+      rule: 'move-on',
+      detail: `new request (${quote(moveOn[0])})`,
+    };
+  }
+  return null;
+}
+
+/** The strongest signal in one human turn. */
+export function judgeTurn(turn: WindowTurn, lexicons: readonly Lexicon[]): TurnVerdict | null {
+  const a = analyzeText(turn.text, lexicons);
+  const fromText = textVerdict(a);
+  if (turn.kind === 'denial') {
+    // A refusal is at least a correction; what the person typed can make it stronger or name it.
+    if (fromText && fromText.rank >= RANK.correction) return { ...fromText, detail: `tool call refused; ${fromText.detail}` };
+    return {
+      rank: RANK.correction,
+      outcome: 'correction',
+      correctionType: 'denial',
+      confidence: CONFIDENCE.denial,
+      rule: 'denial',
+      detail: turn.text.trim() ? 'tool call refused with a reason' : 'tool call refused',
+    };
+  }
+  if (turn.kind === 'interrupt') {
+    if (fromText && fromText.rank >= RANK.correction) return fromText;
+    return {
+      rank: RANK.correction,
+      outcome: 'correction',
+      correctionType: 'interrupt',
+      confidence: CONFIDENCE.interrupt,
+      rule: 'interrupt',
+      detail: 'the person stopped the agent',
+    };
+  }
+  if (fromText) return fromText;
+  return turn.index === 1 ? implicitVerdict(turn.text, a) : null;
+}
+
+function snippetSource(window: InfluenceWindow, turnIndex: number): string {
+  const turn = window.turns[turnIndex - 1];
+  if (!turn) return '';
+  if (turn.text.trim() !== '' || (turn.kind !== 'interrupt' && turn.kind !== 'denial')) return turn.text;
+  // A bare interrupt or refusal: the next prompt usually says what was wrong.
+  const next = window.turns[turnIndex];
+  return next && next.kind !== 'interrupt' && next.kind !== 'denial' ? next.text : '';
+}
+
+/** Judges the window. Works on open windows too (`complete: false`: the verdict may change). */
+export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions = {}): Classification {
+  const lexicons = options.lexicons ?? defaultLexicons();
+  const complete = isWindowComplete(window);
+  let best: { turn: number; verdict: TurnVerdict } | null = null;
+  for (const turn of window.turns) {
+    const verdict = judgeTurn(turn, lexicons);
+    if (verdict && (best === null || verdict.rank > best.verdict.rank)) best = { turn: turn.index, verdict };
+  }
+  // The assistant throwing work away after the person reacted (never before: an agent undoing its
+  // own experiment before anyone spoke is not a human reaction).
+  if (window.turns.length > 0 && (best === null || best.verdict.rank < RANK.revert)) {
+    for (const use of window.toolUses) {
+      if (use.command === null || use.afterTurns < 1) continue;
+      const match = findRevertCommand(use.command);
+      if (match) {
+        best = {
+          turn: use.afterTurns,
+          verdict: {
+            rank: RANK.revert,
+            outcome: 'correction',
+            correctionType: 'revert',
+            confidence: CONFIDENCE.revert,
+            rule: 'revert-command',
+            detail: `assistant ran \`${match.command}\``,
+          },
+        };
+        break;
+      }
+    }
+  }
+  if (best === null) {
+    const none = window.turns.length === 0;
+    return {
+      outcome: 'none',
+      correction_type: null,
+      confidence: null,
+      turns_to_feedback: null,
+      dimension_hint: null,
+      rule: none ? 'no-reaction' : 'no-signal',
+      reason: none ? 'no human turn in the window' : `no signal in ${window.turns.length} human turn(s)`,
+      snippet_source: '',
+      complete,
+    };
+  }
+  const { turn, verdict } = best;
+  const source = snippetSource(window, turn);
+  let dimension: DimensionHint | null = null;
+  if (verdict.outcome !== 'acceptance') dimension = pickDimension(analyzeText(source, lexicons))?.dimension ?? 'unknown';
+  const shared = window.sharedWith.length > 0;
+  const confidence = shared ? verdict.confidence * SHARED_RESPONSE_FACTOR : verdict.confidence;
+  const kind = window.turns[turn - 1]?.kind ?? 'prompt';
+  return {
+    outcome: verdict.outcome,
+    correction_type: verdict.correctionType,
+    confidence,
+    turns_to_feedback: turn,
+    dimension_hint: dimension,
+    rule: verdict.rule,
+    reason: `turn ${turn} (${kind}): ${verdict.detail}${shared ? `; response shared with ${window.sharedWith.join(', ')} (confidence ×${SHARED_RESPONSE_FACTOR})` : ''}`,
+    snippet_source: source,
+    complete,
+  };
+}

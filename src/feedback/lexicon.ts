@@ -1,0 +1,180 @@
+/**
+ * Lexicons: the words and phrases that signal a human reaction, kept as data, one JSON file per
+ * language in `src/feedback/lexicons/`. Adding a language is adding a file: the loader discovers
+ * every `*.json` there. The matching rules (M1–M6) are documented in docs/feedback-rules.md and in
+ * each file's `rules` list.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { SkillpulseError } from '../errors.js';
+import { normalizeText } from './normalize.js';
+
+export const SIGNAL_CATEGORIES = ['rejection', 'redo', 'revert_request', 'acceptance', 'qualifier', 'move_on'] as const;
+export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
+
+/** Dimensions in tie-break order (trigger_quality first: the most specific complaint, reference D8). */
+export const DIMENSIONS = ['trigger_quality', 'accuracy', 'coverage', 'reliability', 'efficiency', 'security'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+
+const entrySchema = z.union([
+  z.string().min(1),
+  z
+    .object({
+      term: z.string().min(1),
+      /** Only at the start of the message (after leading whitespace and punctuation). */
+      at_start: z.boolean().optional(),
+      /** Not when directly preceded by one of these (cjk: characters; word: the previous word). */
+      not_after: z.array(z.string().min(1)).optional(),
+      /** Not when directly followed by one of these (cjk: characters; word: the next words). */
+      not_before: z.array(z.string().min(1)).optional(),
+      /** Word mode: the match may continue into a longer word (`format` → `formatting`). */
+      prefix: z.boolean().optional(),
+      /** Word mode: whether a negator in scope cancels it (default true for signals, false for qualifiers). */
+      negatable: z.boolean().optional(),
+      note: z.string().optional(),
+    })
+    .strict(),
+]);
+
+const lexiconSchema = z
+  .object({
+    $comment: z.string().optional(),
+    language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)?$/),
+    name: z.string(),
+    /** `word`: whole-word matching (M2); `cjk`: substring matching with the entries' guards (M5). */
+    mode: z.enum(['word', 'cjk']),
+    rules: z.array(z.string()).default([]),
+    negators: z.array(z.string()).default([]),
+    negation_window: z.number().int().min(0).max(10).default(4),
+    clause_breaks: z.array(z.string()).default([]),
+    /** Word mode: a negated acceptance term ("not perfect") is a rejection. */
+    negated_acceptance_is_rejection: z.boolean().default(false),
+    signals: z
+      .object({
+        rejection: z.array(entrySchema).default([]),
+        redo: z.array(entrySchema).default([]),
+        revert_request: z.array(entrySchema).default([]),
+        acceptance: z.array(entrySchema).default([]),
+        qualifier: z.array(entrySchema).default([]),
+        move_on: z.array(entrySchema).default([]),
+      })
+      .strict(),
+    dimensions: z
+      .object({
+        trigger_quality: z.array(entrySchema).default([]),
+        accuracy: z.array(entrySchema).default([]),
+        coverage: z.array(entrySchema).default([]),
+        reliability: z.array(entrySchema).default([]),
+        efficiency: z.array(entrySchema).default([]),
+        security: z.array(entrySchema).default([]),
+      })
+      .strict(),
+  })
+  .strict();
+
+export type LexiconFile = z.input<typeof lexiconSchema>;
+
+/** One compiled entry: the term normalised like the text it is matched against. */
+export interface LexiconTerm {
+  term: string;
+  atStart: boolean;
+  notAfter: string[];
+  notBefore: string[];
+  prefix: boolean;
+  negatable: boolean;
+}
+
+export interface Lexicon {
+  language: string;
+  name: string;
+  mode: 'word' | 'cjk';
+  rules: string[];
+  negators: Set<string>;
+  negationWindow: number;
+  clauseBreaks: Set<string>;
+  negatedAcceptanceIsRejection: boolean;
+  signals: Record<SignalCategory, LexiconTerm[]>;
+  dimensions: Record<Dimension, LexiconTerm[]>;
+}
+
+function compileEntries(entries: z.output<typeof entrySchema>[], defaults: { negatable: boolean; prefix: boolean }): LexiconTerm[] {
+  return entries.map((entry) => {
+    const e = typeof entry === 'string' ? { term: entry } : entry;
+    return {
+      term: normalizeText(e.term),
+      atStart: e.at_start ?? false,
+      notAfter: (e.not_after ?? []).map(normalizeText),
+      notBefore: (e.not_before ?? []).map(normalizeText),
+      prefix: e.prefix ?? defaults.prefix,
+      negatable: e.negatable ?? defaults.negatable,
+    };
+  });
+}
+
+/** Validates and compiles one lexicon document. `source` names the file in errors. */
+export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
+  const parsed = lexiconSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue ? issue.path.join('.') : undefined;
+    throw new SkillpulseError('CONFIG', `invalid lexicon: ${issue?.message ?? 'unknown problem'}`, {
+      file: source,
+      ...(field ? { field } : {}),
+    });
+  }
+  const lx = parsed.data;
+  const signals = {} as Record<SignalCategory, LexiconTerm[]>;
+  for (const category of SIGNAL_CATEGORIES) {
+    signals[category] = compileEntries(lx.signals[category], {
+      negatable: category !== 'qualifier' && category !== 'move_on',
+      prefix: false,
+    });
+  }
+  const dimensions = {} as Record<Dimension, LexiconTerm[]>;
+  // M6: English dimension keywords start at a word boundary but may continue.
+  for (const dim of DIMENSIONS) dimensions[dim] = compileEntries(lx.dimensions[dim], { negatable: false, prefix: true });
+  return {
+    language: lx.language,
+    name: lx.name,
+    mode: lx.mode,
+    rules: lx.rules,
+    negators: new Set(lx.negators.map(normalizeText)),
+    negationWindow: lx.negation_window,
+    clauseBreaks: new Set(lx.clause_breaks.map(normalizeText)),
+    negatedAcceptanceIsRejection: lx.negated_acceptance_is_rejection,
+    signals,
+    dimensions,
+  };
+}
+
+/** The folder holding the bundled lexicons (copied beside the compiled code by the build). */
+export function bundledLexiconDir(): string {
+  return fileURLToPath(new URL('./lexicons/', import.meta.url));
+}
+
+/** Reads every `*.json` lexicon in `dir`, sorted by file name. A bad file is an error naming it. */
+export function loadLexiconDir(dir: string): Lexicon[] {
+  const names = readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort();
+  return names.map((name) => {
+    const file = join(dir, name);
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new SkillpulseError('CONFIG', `lexicon is not valid JSON: ${(error as Error).message}`, { file, cause: error });
+    }
+    return compileLexicon(data, file);
+  });
+}
+
+let bundled: Lexicon[] | undefined;
+
+/** The bundled lexicons (en, zh, and any other file in the folder), loaded once. */
+export function defaultLexicons(): Lexicon[] {
+  bundled ??= loadLexiconDir(bundledLexiconDir());
+  return bundled;
+}

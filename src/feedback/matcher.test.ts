@@ -1,0 +1,112 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SkillpulseError } from '../errors.js';
+import { bundledLexiconDir, compileLexicon, defaultLexicons, loadLexiconDir } from './lexicon.js';
+import { analyzeText, liveHits, pickDimension } from './matcher.js';
+import { normalizeText } from './normalize.js';
+
+const lx = defaultLexicons();
+const live = (text: string, category: Parameters<typeof liveHits>[1]) => liveHits(analyzeText(text, lx), category).map((h) => h.term);
+
+describe('normalisation (M1)', () => {
+  it('NFKC, lowercase, curly apostrophes, whitespace', () => {
+    expect(normalizeText('  That’s\n\n NOT  ｗｒｏｎｇ ')).toBe("that's not wrong");
+  });
+});
+
+describe('word-level matching (M2–M4)', () => {
+  it('whole words only', () => {
+    expect(live('yesterday', 'acceptance')).toEqual([]);
+    expect(live('yes.', 'acceptance')).toEqual(['yes']);
+    expect(live('incorrect', 'acceptance')).toEqual([]);
+    expect(live('the exception tests', 'qualifier')).toEqual([]);
+    expect(live('although', 'qualifier')).toEqual(['although']);
+    expect(live('cancelled', 'rejection')).toEqual([]);
+  });
+  it('"no" only as the first word, not "no problem"/"no worries" (M3)', () => {
+    expect(live('No, use tabs', 'rejection')).toEqual(['no']);
+    expect(live('no problem', 'rejection')).toEqual([]);
+    expect(live('No worries, thanks', 'rejection')).toEqual([]);
+    expect(live('there is no test', 'rejection')).toEqual([]);
+  });
+  it('Latin keywords beside Chinese characters still match', () => {
+    expect(live('这个wrong了', 'rejection')).toEqual(['wrong']);
+  });
+  it('negation cancels within the clause only', () => {
+    expect(live("that's not wrong", 'rejection')).toEqual([]);
+    expect(live('it is not wrong at all', 'rejection')).toEqual([]);
+    expect(live("I didn't say it was incorrect", 'rejection')).toEqual([]);
+    expect(live("don't worry, this is wrong", 'rejection')).toEqual(['wrong']);
+    expect(live('not now but it is wrong', 'rejection')).toEqual(['wrong']);
+  });
+});
+
+describe('Chinese guards (M5)', () => {
+  it.each([
+    ['好的，继续', 'acceptance', ['好', '好的', '继续']],
+    ['这个效果不好', 'acceptance', []],
+    ['运行一下', 'acceptance', []],
+    ['不可以', 'acceptance', []],
+    ['不对的', 'acceptance', []],
+    ['没有问题', 'rejection', []],
+    ['还有问题', 'rejection', ['有问题']],
+    ['不但快', 'qualifier', []],
+    ['但是慢', 'qualifier', ['但是', '但']],
+  ] as const)('%s %s', (text, category, expected) => {
+    expect(live(text, category).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('dimensions (M6, most specific wins)', () => {
+  const dim = (t: string) => pickDimension(analyzeText(t, lx))?.dimension ?? null;
+  it('prefix matching for English, substring for Chinese', () => {
+    expect(dim('the formatting is off')).toBe('accuracy');
+    expect(dim('more information please')).toBe(null);
+    expect(dim('缺少测试')).toBe('coverage');
+  });
+  it('the longer, more specific phrase wins; ties go trigger_quality first', () => {
+    expect(dim('wrong skill again')).toBe('trigger_quality');
+    expect(dim('it shouldn’t trigger for this, and it is slow')).toBe('trigger_quality');
+    expect(dim('try again')).toBe(null);
+    expect(dim('the api key leaked again')).toBe('security');
+    expect(dim('a slow typo')).toBe('accuracy'); // equal length: DIMENSIONS order
+  });
+});
+
+describe('lexicon files', () => {
+  it('the bundled folder holds en and zh, and every file documents its rules', () => {
+    expect(lx.map((l) => l.language)).toEqual(['en', 'zh']);
+    for (const l of lx) expect(l.rules.length).toBeGreaterThan(2);
+  });
+  it('adding a language is adding a file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lex-'));
+    for (const f of ['en.json', 'zh.json']) writeFileSync(join(dir, f), readFileSync(join(bundledLexiconDir(), f)));
+    writeFileSync(
+      join(dir, 'de.json'),
+      JSON.stringify({
+        language: 'de',
+        name: 'Deutsch',
+        mode: 'word',
+        negators: ['nicht'],
+        signals: { rejection: ['falsch'] },
+        dimensions: { efficiency: ['langsam'] },
+      }),
+    );
+    const all = loadLexiconDir(dir);
+    expect(all.map((l) => l.language)).toEqual(['de', 'en', 'zh']);
+    expect(liveHits(analyzeText('Das ist falsch', all), 'rejection').map((h) => h.term)).toEqual(['falsch']);
+    expect(liveHits(analyzeText('Das ist nicht falsch', all), 'rejection')).toEqual([]);
+  });
+  it('a malformed lexicon names the file and field', () => {
+    expect(() => compileLexicon({ language: 'xx', name: 'x', mode: 'letters', signals: {}, dimensions: {} }, 'xx.json')).toThrowError(
+      SkillpulseError,
+    );
+    try {
+      compileLexicon({ language: 'xx', name: 'x', mode: 'word', signals: { rejection: [''] }, dimensions: {} }, 'xx.json');
+    } catch (e) {
+      expect((e as SkillpulseError).location).toMatchObject({ file: 'xx.json', field: 'signals.rejection.0' });
+    }
+  });
+});

@@ -1,0 +1,224 @@
+/**
+ * The reaction matcher: finds lexicon terms in one human message at word or phrase level, with
+ * position guards and negation (rules M1–M6, docs/feedback-rules.md). Never a raw substring test
+ * for alphabetic languages. Pure.
+ */
+import { charAt, charBefore, isWordChar, normalizeText } from './normalize.js';
+import { DIMENSIONS, type Dimension, type Lexicon, type LexiconTerm, SIGNAL_CATEGORIES, type SignalCategory } from './lexicon.js';
+
+export interface TermHit {
+  category: SignalCategory | Dimension;
+  kind: 'signal' | 'dimension';
+  term: string;
+  language: string;
+  /** UTF-16 offsets in the normalised text. */
+  start: number;
+  end: number;
+  /** Cancelled by a negator in scope ("not wrong"). */
+  negated: boolean;
+  /** Inside a sentence that ends with a question mark. */
+  inQuestion: boolean;
+  /** Produced from a negated acceptance term ("not perfect" → rejection). */
+  fromNegatedAcceptance?: boolean;
+}
+
+export interface TextAnalysis {
+  /** The normalised text (M1). */
+  text: string;
+  hits: TermHit[];
+  /** The message contains `?` or `？`. */
+  question: boolean;
+}
+
+const CLAUSE_PUNCT = /[,.;:!?，。；：！？、\n()[\]{}"]/u;
+const LEADING_NOISE = /^[\s\p{P}\p{S}]*$/u;
+const SENTENCE_END = /[.!?。！？\n]/u;
+
+/** Every occurrence of `term` in `text` (UTF-16 offsets). */
+function occurrences(text: string, term: string): number[] {
+  const out: number[] = [];
+  let from = 0;
+  for (;;) {
+    const at = text.indexOf(term, from);
+    if (at < 0) return out;
+    out.push(at);
+    from = at + 1;
+  }
+}
+
+/** Words of `text` (alphabetic words with apostrophes); CJK characters are single-character words. */
+function words(text: string): string[] {
+  return text.match(/[\p{L}\p{N}'-]+/gu) ?? [];
+}
+
+function startsWithWords(rest: string, phrases: string[], mode: 'word' | 'cjk'): boolean {
+  const trimmed = mode === 'word' ? rest.replace(/^[\s]+/u, '') : rest;
+  for (const p of phrases) {
+    if (!trimmed.startsWith(p)) continue;
+    if (mode === 'cjk' || !isWordChar(charAt(trimmed, p.length))) return true;
+  }
+  return false;
+}
+
+function endsWithWord(before: string, phrases: string[], mode: 'word' | 'cjk'): boolean {
+  if (mode === 'cjk') return phrases.some((p) => before.endsWith(p));
+  const w = words(before.trimEnd());
+  const last = w[w.length - 1];
+  return last !== undefined && phrases.includes(last) && /[\p{L}\p{N}']$/u.test(before.trimEnd());
+}
+
+function isNegated(lx: Lexicon, text: string, start: number): boolean {
+  if (lx.mode !== 'word' || lx.negationWindow === 0) return false;
+  let before = text.slice(0, start);
+  // Only the current clause.
+  for (let i = before.length - 1; i >= 0; i--) {
+    if (CLAUSE_PUNCT.test(before[i]!)) {
+      before = before.slice(i + 1);
+      break;
+    }
+  }
+  const w = words(before);
+  let seen = 0;
+  for (let i = w.length - 1; i >= 0 && seen < lx.negationWindow; i--, seen++) {
+    const word = w[i]!;
+    if (lx.clauseBreaks.has(word)) return false;
+    if (lx.negators.has(word) || word.endsWith("n't")) return true;
+  }
+  return false;
+}
+
+function inQuestionSentence(text: string, end: number): boolean {
+  for (let i = end; i < text.length; i++) {
+    const ch = text[i]!;
+    if (SENTENCE_END.test(ch)) return ch === '?' || ch === '？';
+  }
+  return false;
+}
+
+function matchTerm(lx: Lexicon, text: string, t: LexiconTerm, at: number): boolean {
+  const end = at + t.term.length;
+  if (lx.mode === 'word') {
+    if (isWordChar(charBefore(text, at))) return false;
+    if (!t.prefix && isWordChar(charAt(text, end))) return false;
+  }
+  if (t.atStart && !LEADING_NOISE.test(text.slice(0, at))) return false;
+  if (t.notAfter.length > 0 && endsWithWord(text.slice(0, at), t.notAfter, lx.mode)) return false;
+  if (t.notBefore.length > 0 && startsWithWords(text.slice(end), t.notBefore, lx.mode)) return false;
+  return true;
+}
+
+/** Finds every lexicon hit in `raw` (any language: all lexicons run over every message). */
+export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnalysis {
+  const text = normalizeText(raw);
+  const hits: TermHit[] = [];
+  if (text === '') return { text, hits, question: false };
+  for (const lx of lexicons) {
+    for (const category of SIGNAL_CATEGORIES) {
+      for (const t of lx.signals[category]) {
+        for (const at of occurrences(text, t.term)) {
+          if (!matchTerm(lx, text, t, at)) continue;
+          const end = at + t.term.length;
+          const negated = t.negatable && isNegated(lx, text, at);
+          const hit: TermHit = {
+            category,
+            kind: 'signal',
+            term: t.term,
+            language: lx.language,
+            start: at,
+            end,
+            negated,
+            inQuestion: inQuestionSentence(text, end),
+          };
+          hits.push(hit);
+          if (negated && category === 'acceptance' && lx.negatedAcceptanceIsRejection) {
+            hits.push({ ...hit, category: 'rejection', negated: false, fromNegatedAcceptance: true });
+          }
+        }
+      }
+    }
+    for (const dim of DIMENSIONS) {
+      for (const t of lx.dimensions[dim]) {
+        for (const at of occurrences(text, t.term)) {
+          if (!matchTerm(lx, text, t, at)) continue;
+          hits.push({
+            category: dim,
+            kind: 'dimension',
+            term: t.term,
+            language: lx.language,
+            start: at,
+            end: at + t.term.length,
+            negated: false,
+            inQuestion: false,
+          });
+        }
+      }
+    }
+  }
+  return { text, hits: dropContained(hits), question: /[?？]/u.test(raw) };
+}
+
+/**
+ * A signal hit lying strictly inside a longer signal hit of another category is dropped (the
+ * longer phrase is the more specific reading: "not bad" is acceptance, not "bad").
+ */
+function dropContained(hits: TermHit[]): TermHit[] {
+  return hits.filter(
+    (h) =>
+      h.kind !== 'signal' ||
+      h.fromNegatedAcceptance === true ||
+      !hits.some(
+        (o) =>
+          o !== h &&
+          o.kind === 'signal' &&
+          o.category !== h.category &&
+          !o.negated &&
+          o.start <= h.start &&
+          o.end >= h.end &&
+          o.end - o.start > h.end - h.start,
+      ),
+  );
+}
+
+/** Live (not negated) hits of a signal category. Acceptance and move-on inside a question do not count. */
+export function liveHits(analysis: TextAnalysis, category: SignalCategory): TermHit[] {
+  return analysis.hits.filter(
+    (h) =>
+      h.kind === 'signal' &&
+      h.category === category &&
+      !h.negated &&
+      !((category === 'acceptance' || category === 'move_on') && h.inQuestion),
+  );
+}
+
+/** Any hit of the category, negated or not (used to keep implicit acceptance conservative). */
+export function anyHits(analysis: TextAnalysis, category: SignalCategory): TermHit[] {
+  return analysis.hits.filter((h) => h.kind === 'signal' && h.category === category);
+}
+
+export function dimensionHits(analysis: TextAnalysis): TermHit[] {
+  return analysis.hits.filter((h) => h.kind === 'dimension');
+}
+
+/**
+ * The dimension of a complaint: the most specific match wins, i.e. the longest matched term
+ * ("wrong skill again" → trigger_quality, not reliability); ties go by DIMENSIONS order
+ * (trigger_quality, accuracy, coverage, reliability, efficiency, security). Null when none.
+ */
+export function pickDimension(analysis: TextAnalysis): { dimension: Dimension; term: string } | null {
+  let best: TermHit | null = null;
+  for (const h of dimensionHits(analysis)) {
+    if (best === null) {
+      best = h;
+      continue;
+    }
+    const len = h.end - h.start;
+    const bestLen = best.end - best.start;
+    if (
+      len > bestLen ||
+      (len === bestLen && DIMENSIONS.indexOf(h.category as Dimension) < DIMENSIONS.indexOf(best.category as Dimension))
+    ) {
+      best = h;
+    }
+  }
+  return best === null ? null : { dimension: best.category as Dimension, term: best.term };
+}
