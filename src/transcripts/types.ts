@@ -116,6 +116,11 @@ export interface ToolResult extends SourcePosition {
   toolUseResult: unknown;
   uuid: string | null;
   timestamp: string;
+  /**
+   * True when the reader's pre-filter linked this result from raw bytes without parsing it (a
+   * non-error result of a quiet tool such as Read or Bash): `text` is '' and `toolUseResult` null.
+   */
+  elided?: boolean;
 }
 
 /** One API response: consecutive assistant lines sharing `message.id` (and `requestId`). */
@@ -138,7 +143,7 @@ export interface AssistantMessage extends SourcePosition {
 
 /** A harness injection: skill body, command expansion, caveat, re-invocation note, etc. */
 export interface MetaInjection extends SourcePosition {
-  kind: 'skill-body' | 'command-expansion' | 'caveat' | 'reinvocation' | 'other';
+  kind: 'skill-body' | 'command-expansion' | 'caveat' | 'reinvocation' | 'compact-summary' | 'other';
   uuid: string | null;
   timestamp: string;
   text: string;
