@@ -19,6 +19,7 @@ export {
   type ScriptedReply,
   type ScriptObject,
   type ScriptRule,
+  ScriptRunner,
   SIDE_TEXT,
   serverError,
   skillCall,

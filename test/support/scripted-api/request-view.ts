@@ -85,5 +85,6 @@ export function viewRequest(body: MessagesRequestBody): RequestView {
     toolResults,
     firstUserText: first ? userText(first.content, false) : '',
     userMessageCount: users.length,
+    isSubagent: systemText(body.system).includes('cc_is_subagent=true'),
   };
 }

@@ -97,6 +97,8 @@ export interface RequestContext {
   firstUserText: string;
   /** Number of `user` messages in the request. */
   userMessageCount: number;
+  /** The request comes from a subagent (the 2.1.x client marks its system prompt `cc_is_subagent=true`). */
+  isSubagent: boolean;
 }
 
 /**
@@ -135,6 +137,8 @@ export interface Matcher {
   hasTools?: string[];
   /** Exact number of `user` messages in the request. */
   userMessageCount?: number;
+  /** The request comes (true) or does not come (false) from a subagent. */
+  subagent?: boolean;
 }
 
 export type ReplySource = ScriptedReply | ((ctx: RequestContext) => ScriptedReply);
@@ -182,9 +186,25 @@ export const skillCall = (skill: string, args?: string, id?: string): ReplyBlock
 export const bashCall = (command: string, description?: string, id?: string): ReplyBlock =>
   toolUse('Bash', description === undefined ? { command } : { command, description }, id);
 export const readCall = (filePath: string, id?: string): ReplyBlock => toolUse('Read', { file_path: filePath }, id);
-/** A subagent call (`Agent` in 2.1.x, `Task` in older clients). */
-export const agentCall = (description: string, prompt: string, subagentType = 'general-purpose', tool = 'Agent', id?: string): ReplyBlock =>
-  toolUse(tool, { description, prompt, subagent_type: subagentType }, id);
+/**
+ * A subagent call (`Agent` in 2.1.x, `Task` in older clients). 2.1.x runs agents in the background
+ * unless `background: false`, in which case the parent waits for the result.
+ */
+export const agentCall = (
+  description: string,
+  prompt: string,
+  options: { subagentType?: string; background?: boolean; tool?: string; id?: string } = {},
+): ReplyBlock =>
+  toolUse(
+    options.tool ?? 'Agent',
+    {
+      description,
+      prompt,
+      subagent_type: options.subagentType ?? 'general-purpose',
+      ...(options.background === undefined ? {} : { run_in_background: options.background }),
+    },
+    options.id,
+  );
 
 /** A reply made of the given blocks. */
 export const reply = (...content: ReplyBlock[]): ScriptedReply => ({ content });
@@ -210,6 +230,7 @@ export function matches(matcher: Matcher, ctx: RequestContext): boolean {
   if (matcher.system !== undefined && !matchesText(matcher.system, ctx.system)) return false;
   if (matcher.model !== undefined && !matchesText(matcher.model, ctx.model)) return false;
   if (matcher.userMessageCount !== undefined && matcher.userMessageCount !== ctx.userMessageCount) return false;
+  if (matcher.subagent !== undefined && matcher.subagent !== ctx.isSubagent) return false;
   if (matcher.hasTools !== undefined && !matcher.hasTools.every((name) => ctx.toolNames.includes(name))) return false;
   if (matcher.toolResult !== undefined || matcher.toolResultOf !== undefined || matcher.toolResultIsError !== undefined) {
     const found = ctx.toolResults.some(
