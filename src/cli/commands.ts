@@ -10,7 +10,11 @@ import type { CliRuntime } from './runtime.js';
 export type RegisterCommand = (program: Command, cli: CliRuntime) => void;
 
 export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }>> = [
+  () => import('./sessions.js'),
+  () => import('./invocations.js'),
   () => import('./feedback.js'),
+  () => import('./import.js'),
+  () => import('./export.js'),
   () => import('./config.js'),
   () => import('./completion.js'),
 ];

@@ -1,18 +1,19 @@
 import type { Command } from 'commander';
 import { SkillpulseError } from '../errors.js';
 import { confirm } from './confirm.js';
+import type { SqliteDatabase } from '../store/database.js';
 import type { CommandContext } from './context.js';
 import { choiceOption, dateOption, intOption } from './options.js';
 import type { CliRuntime } from './runtime.js';
 
-interface ScopeOpts {
+export interface ScopeOpts {
   scope?: string;
   projectRoot?: string;
   db?: string;
   now?: Date;
 }
 
-function scopeOptions(command: Command): Command {
+export function scopeOptions(command: Command): Command {
   return command
     .option(
       '--scope <scope>',
@@ -23,7 +24,10 @@ function scopeOptions(command: Command): Command {
     .option('--db <file>', 'use this store file');
 }
 
-async function openScoped(ctx: CommandContext, opts: ScopeOpts) {
+export async function openScoped(
+  ctx: CommandContext,
+  opts: ScopeOpts,
+): Promise<{ scope: 'global' | 'project'; path: string; projectRoot: string | null; db: SqliteDatabase }> {
   const { resolveScopedStore } = await import('../store/scope.js');
   const { openStore } = await import('../store/store.js');
   const resolved = resolveScopedStore({ scope: opts.scope, projectRoot: opts.projectRoot, db: opts.db, env: ctx.env, cwd: ctx.cwd });

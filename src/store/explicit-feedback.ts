@@ -52,7 +52,7 @@ export function isFeedbackResult(value: unknown): value is FeedbackResult {
 export function recordExplicitFeedback(
   db: SqliteDatabase,
   input: RecordFeedbackInput,
-  options: { now?: Date; random?: () => number } = {},
+  options: { now?: Date; random?: () => number; source?: string } = {},
 ): ExplicitFeedback {
   if (typeof input.skillName !== 'string' || input.skillName === '') {
     throw new SkillpulseError('USAGE', 'a skill name is required', { field: 'skill' });
@@ -65,7 +65,7 @@ export function recordExplicitFeedback(
   if (input.task !== undefined) feedback.task = input.task;
   if (input.notes !== undefined) feedback.notes = input.notes;
   const insert = db.prepare(
-    'INSERT OR IGNORE INTO explicit_feedback (id, skill_name, result, task, notes, timestamp, ts_ms) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT OR IGNORE INTO explicit_feedback (id, skill_name, result, task, notes, timestamp, ts_ms, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   withTransaction(db, () => {
     // Ids are unique per store; a collision within one millisecond draws a new suffix.
@@ -79,6 +79,7 @@ export function recordExplicitFeedback(
         feedback.notes ?? null,
         feedback.timestamp,
         now.getTime(),
+        options.source ?? 'cli',
       );
       if (info.changes === 1) return;
     }
