@@ -15,6 +15,8 @@ export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }
   () => import('./feedback.js'),
   () => import('./import.js'),
   () => import('./export.js'),
+  () => import('./import.js'),
+  () => import('./export.js'),
   () => import('./config.js'),
   () => import('./completion.js'),
 ];
