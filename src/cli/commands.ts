@@ -17,4 +17,5 @@ export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }
   () => import('./export.js'),
   () => import('./config.js'),
   () => import('./completion.js'),
+  () => import('./eval.js'),
 ];

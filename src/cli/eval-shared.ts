@@ -1,0 +1,83 @@
+/**
+ * Pieces shared by the `eval` subcommands: the trigger flags (a contract: names and defaults as
+ * in skill-creator's run_eval), their option type, and the interrupt guard that turns Ctrl-C into
+ * an abort signal, kills running clients and removes temporary projects.
+ */
+import type { Command } from 'commander';
+import { choiceOption, intOption, numberOption } from './options.js';
+
+export interface TriggerFlags {
+  skillPath: string;
+  evalSet: string;
+  description?: string;
+  runsPerQuery: number;
+  numWorkers: number;
+  triggerThreshold: number;
+  timeout: number;
+  model?: string;
+  runner: 'claude-cli' | 'agent-sdk';
+  claudeBin?: string;
+  detect: 'whole-turn' | 'first-tool';
+  maxBudgetUsd?: number;
+  dryRun?: boolean;
+  cache: boolean;
+  html?: string;
+}
+
+export function addTriggerFlags(command: Command): Command {
+  return command
+    .requiredOption('--skill-path <dir>', 'skill folder holding SKILL.md')
+    .requiredOption('--eval-set <file>', 'JSON array of {"query", "should_trigger"}')
+    .option('--description <text>', 'candidate description (default: the one in SKILL.md)')
+    .option('--runs-per-query <n>', 'runs per query', intOption(1, 100), 3)
+    .option('--num-workers <n>', 'runs in parallel', intOption(1, 64), 10)
+    .option('--trigger-threshold <x>', 'trigger rate a query needs to count as triggering', numberOption(0, 1), 0.5)
+    .option('--timeout <seconds>', 'seconds per run before it counts as an error', numberOption(1, 3600), 30)
+    .option('--model <model>', 'model for the runs (default: the client default)')
+    .option('--runner <runner>', 'claude-cli or agent-sdk', choiceOption(['claude-cli', 'agent-sdk'] as const), 'claude-cli')
+    .option('--claude-bin <path>', 'the claude client (default: SKILLPULSE_CLAUDE_BIN, then PATH)')
+    .option(
+      '--detect <policy>',
+      'whole-turn (any Skill call in the turn) or first-tool (skill-creator rule)',
+      choiceOption(['whole-turn', 'first-tool'] as const),
+      'whole-turn',
+    )
+    .option('--max-budget-usd <x>', 'stop starting runs once the reported spend reaches this', numberOption(0))
+    .option('--dry-run', 'print the number of runs and a cost estimate, run nothing')
+    .option('--no-cache', 'ignore and do not write the run cache')
+    .option('--html <file>', 'also write an HTML report');
+}
+
+export interface InterruptGuard {
+  signal: AbortSignal;
+  dispose(): void;
+}
+
+/**
+ * Ctrl-C (SIGINT/SIGTERM) aborts the evaluation: running clients are killed, temporary projects
+ * removed, partial results printed. A second Ctrl-C cleans up synchronously and lets the default
+ * handler end the process. An `exit` hook removes leftovers in every case.
+ */
+export function interruptGuard(cleanupSync: () => void): InterruptGuard {
+  const controller = new AbortController();
+  let count = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    count++;
+    controller.abort();
+    if (count > 1) {
+      cleanupSync();
+      dispose();
+      process.kill(process.pid, signal);
+    }
+  };
+  const onExit = () => cleanupSync();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  process.on('exit', onExit);
+  const dispose = () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    process.off('exit', onExit);
+  };
+  return { signal: controller.signal, dispose };
+}

@@ -1,0 +1,11 @@
+import type { Command } from 'commander';
+import type { CliRuntime } from './runtime.js';
+import { registerTrigger } from './eval-trigger.js';
+
+/** `skillpulse eval …`: trigger, optimize, benchmark, grade, compare, analyze. */
+export function register(program: Command, cli: CliRuntime): void {
+  const evalCommand = program
+    .command('eval')
+    .description('evaluate and improve skills: trigger rates, description optimisation, benchmarks, judges');
+  registerTrigger(evalCommand, cli);
+}
