@@ -21,8 +21,11 @@ describe.skipIf(!browserAvailable)('dashboard in headless Chromium', () => {
   const file = join(mkdtempSync(join(tmpdir(), 'skillpulse-dash-')), 'dashboard.html');
 
   const rows = () =>
-    page.evaluate(() => Array.from(document.querySelectorAll('tbody.skills tr')).map((tr) => tr.getAttribute('data-skill')));
-  const count = (selector: string) => page.evaluate((sel) => document.querySelectorAll(sel).length, selector);
+    page.evaluate<string[]>(`Array.from(document.querySelectorAll('tbody.skills tr')).map((tr) => tr.getAttribute('data-skill'))`);
+  const count = (selector: string) => page.evaluate<number>(`document.querySelectorAll(${JSON.stringify(selector)}).length`);
+  const texts = (selector: string) =>
+    page.evaluate<string[]>(`Array.from(document.querySelectorAll(${JSON.stringify(selector)})).map((e) => e.textContent)`);
+  const pwned = () => page.evaluate<number | undefined>('window.__pwned');
 
   beforeAll(async () => {
     writeFileSync(file, renderDashboardHtml(sampleDashboardData()));
@@ -51,18 +54,17 @@ describe.skipIf(!browserAvailable)('dashboard in headless Chromium', () => {
   });
 
   it('keeps the <script> case inert: rendered as text, nothing executed, no element injected', async () => {
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await pwned()).toBeUndefined();
     expect(await count('img')).toBe(0);
     expect(await count('script')).toBe(2);
-    const texts = await page.evaluate(() => Array.from(document.querySelectorAll('tbody.skills .skill-id')).map((e) => e.textContent));
-    expect(texts).toContain(HOSTILE);
+    expect(await texts('tbody.skills .skill-id')).toContain(HOSTILE);
   });
 
   it('sorts by a column when its header is clicked, both ways', async () => {
     expect(await rows()).toEqual(['superpowers:writing-plans', 'pdf', HOSTILE, 'never-used']);
     await page.click('th[data-key="invocations"] button');
     expect(await rows()).toEqual(['superpowers:writing-plans', 'pdf', HOSTILE, 'never-used']);
-    expect(await page.evaluate(() => document.querySelector('th[data-key="invocations"]')?.getAttribute('aria-sort'))).toBe('descending');
+    expect(await page.evaluate(`document.querySelector('th[data-key="invocations"]').getAttribute('aria-sort')`)).toBe('descending');
     await page.click('th[data-key="invocations"] button');
     expect(await rows()).toEqual(['never-used', HOSTILE, 'pdf', 'superpowers:writing-plans']);
     await page.click('th[data-key="rate"] button');
@@ -75,7 +77,7 @@ describe.skipIf(!browserAvailable)('dashboard in headless Chromium', () => {
 
   it('drills down from a skill to its charts and events, and filters by week and dimension', async () => {
     await page.click('tr[data-skill="superpowers:writing-plans"]');
-    expect(await page.evaluate(() => document.querySelector('#detail')?.getAttribute('data-skill'))).toBe('superpowers:writing-plans');
+    expect(await page.evaluate(`document.querySelector('#detail').getAttribute('data-skill')`)).toBe('superpowers:writing-plans');
     expect(await count('#detail svg.rate-chart circle.point')).toBe(6);
     expect(await count('#detail svg.rate-chart polygon.band')).toBe(2);
     expect(await count('#detail svg.versions rect.bar')).toBe(2);
@@ -84,16 +86,11 @@ describe.skipIf(!browserAvailable)('dashboard in headless Chromium', () => {
     expect(await count('#detail table.events tbody tr')).toBe(30);
 
     await page.click('#detail svg.hotspots rect[data-dimension="security"]');
-    const snippets = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('#detail table.events td.snippet')).map((td) => td.textContent),
-    );
-    expect(snippets).toEqual([HOSTILE]);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await texts('#detail table.events td.snippet')).toEqual([HOSTILE]);
+    expect(await pwned()).toBeUndefined();
 
     await page.click('#detail svg.rate-chart circle.point[data-week="2026-01-12"]');
-    const times = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('#detail table.events tbody tr td:first-child')).map((td) => td.textContent ?? ''),
-    );
+    const times = await texts('#detail table.events tbody tr td:first-child');
     expect(times.length).toBeGreaterThan(0);
     for (const t of times) expect(t >= '2026-01-12' && t < '2026-01-19').toBe(true);
     await page.click('#detail button.clear-filter');
@@ -105,7 +102,7 @@ describe.skipIf(!browserAvailable)('dashboard in headless Chromium', () => {
     const target = process.env.SKILLPULSE_UPDATE_SCREENSHOT
       ? join(repoRoot, 'docs', 'dashboard.png')
       : join(tmpdir(), 'skillpulse-dashboard.png');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     await page.screenshot({ path: target, fullPage: false });
     expect(problems).toEqual([]);
   });

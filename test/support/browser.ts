@@ -17,7 +17,8 @@ export interface PageLike {
   on(event: 'request', listener: (request: { url(): string }) => void): void;
   goto(url: string): Promise<unknown>;
   click(selector: string): Promise<void>;
-  evaluate<R, A = undefined>(fn: (arg: A) => R, arg?: A): Promise<R>;
+  /** Evaluates a JavaScript expression in the page (a string, as the repo has no DOM typings). */
+  evaluate<R>(expression: string): Promise<R>;
   screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown>;
 }
 export interface BrowserContextLike {
