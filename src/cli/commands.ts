@@ -12,6 +12,7 @@ export type RegisterCommand = (program: Command, cli: CliRuntime) => void;
 export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }>> = [
   () => import('./sessions.js'),
   () => import('./invocations.js'),
+  () => import('./scan.js'),
   () => import('./feedback.js'),
   () => import('./import.js'),
   () => import('./export.js'),
