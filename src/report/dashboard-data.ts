@@ -14,10 +14,14 @@ export interface RateInterval {
   high: number;
 }
 
-/** One week of a skill's correction rate (weeks start on Monday, UTC). */
+/** One week of a skill's correction rate: the 7 days (from, to], the last week ending at the report's `now`. */
 export interface WeeklyPoint {
-  /** `YYYY-MM-DD` of the week's Monday. */
+  /** `YYYY-MM-DD` label of the week (the day after `from`). */
   weekStart: string;
+  /** Exclusive start, ISO. */
+  from: string;
+  /** Inclusive end, ISO. */
+  to: string;
   /** Classified events (corrections + partials + acceptances) in the week. */
   events: number;
   /** null when the week has no classified events. */

@@ -7,8 +7,11 @@ function weeks(rates: Array<number | null>, start = Date.UTC(2026, 0, 5)): Weekl
   return rates.map((rate, i) => {
     const events = rate === null ? 0 : 6 + i;
     const half = rate === null ? 0 : Math.min(0.25, 0.9 / Math.sqrt(events + 1));
+    const from = start + i * 7 * 86_400_000 - 1;
     return {
-      weekStart: new Date(start + i * 7 * 86_400_000).toISOString().slice(0, 10),
+      weekStart: new Date(from + 1).toISOString().slice(0, 10),
+      from: new Date(from).toISOString(),
+      to: new Date(from + 7 * 86_400_000).toISOString(),
       events,
       rate,
       interval: rate === null ? null : { low: Math.max(0, rate - half), high: Math.min(1, rate + half) },
