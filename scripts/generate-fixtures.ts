@@ -3,7 +3,7 @@
  * scripts/install-claude-client.sh) against the local scripted Messages API and copies what it
  * writes, unchanged.
  *
- *   npm run fixtures                      # every scenario → test/fixtures/real-client/
+ *   npm run fixtures                      # every scenario → test/fixtures/real-client/ (the interactive one needs tmux)
  *   npm run fixtures -- git-reverts       # only the named scenarios
  *   npm run fixtures -- --stream-json     # test/fixtures/stream-json/
  *   npm run fixtures -- --examples        # examples/sessions/
@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { clientVersion, findClaudeClient, PINNED_CLIENT_VERSION, repoRoot } from '../test/support/claude-client.js';
 import { exampleScenarios } from './fixtures/examples.js';
+import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios } from './fixtures/scenarios.js';
 import { recordStreamJson } from './fixtures/stream-json.js';
@@ -59,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const names = argv.filter((a) => !a.startsWith('--'));
-  const unknown = names.filter((n) => !scenarios.some((s) => s.name === n));
+  const unknown = names.filter((n) => n !== interactiveScenario.name && !scenarios.some((s) => s.name === n));
   if (unknown.length > 0) {
     process.stderr.write(`generate-fixtures: unknown scenario(s): ${unknown.join(', ')} (see --list)\n`);
     return 2;
@@ -71,6 +72,15 @@ async function main(argv: string[]): Promise<number> {
     try {
       const manifest = await runScenario(scenario, { bin, version, outDir, workRoot, log });
       log(`ok ${scenario.name}: ${manifest.files.length} files, ${manifest.requests.agent} agent requests`);
+    } catch (error) {
+      failed++;
+      log(error instanceof Error ? error.message : String(error));
+    }
+  }
+  if (names.length === 0 || names.includes(interactiveScenario.name)) {
+    try {
+      await runInteractiveScenario({ bin, version, outDir, workRoot, log });
+      log(`ok ${interactiveScenario.name}`);
     } catch (error) {
       failed++;
       log(error instanceof Error ? error.message : String(error));
