@@ -14,6 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { mergeRanges, type RangeReadResult, type RangeTask } from './range-read.js';
@@ -55,7 +56,9 @@ export function defaultWorkerCount(cores = availableParallelism()): number {
 export function startReadWorker(): Worker {
   const here = import.meta.url;
   if (here.endsWith('.ts')) {
-    const tsxApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api')).href;
+    // The ESM build of tsx's loader API (createRequire would resolve the CommonJS one).
+    const tsxPackage = createRequire(here).resolve('tsx/package.json');
+    const tsxApi = pathToFileURL(join(dirname(tsxPackage), 'dist', 'esm', 'api', 'index.mjs')).href;
     const entry = new URL('./read-worker.ts', here).href;
     const boot = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
     return new Worker(boot, { eval: true });

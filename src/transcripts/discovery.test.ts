@@ -1,0 +1,110 @@
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SkillpulseError } from '../errors.js';
+import { classifyTranscriptPath, defaultRoots, discoverTranscripts } from './discovery.js';
+
+const S1 = '11111111-1111-4111-8111-111111111111';
+const S2 = '22222222-2222-4222-8222-222222222222';
+let home: string;
+
+async function touch(file: string, content = '{"type":"summary","summary":"x","leafUuid":"y"}\n') {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, content);
+}
+
+beforeAll(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'skillpulse-home-'));
+  const projects = path.join(home, '.claude', 'projects');
+  await touch(path.join(projects, '-w-app', `${S2}.jsonl`));
+  await touch(path.join(projects, '-w-app', `${S1}.jsonl`));
+  await touch(path.join(projects, '-w-app', 'agent-1a2b3c4d.jsonl'));
+  await touch(path.join(projects, '-w-app', S1, 'subagents', 'agent-a52886dc180afb356.jsonl'));
+  await touch(path.join(projects, '-w-app', S1, 'subagents', 'agent-a52886dc180afb356.meta.json'), '{"toolUseId":"toolu_1"}');
+  await touch(path.join(projects, '-w-app', S1, 'subagents', 'workflows', 'run1', 'agent-b1.jsonl'));
+  await touch(path.join(projects, '-w-app', S1, 'subagents', 'workflows', 'run1', 'journal.jsonl'));
+  await touch(path.join(projects, '-tmp-pytest-x', `${S2}.jsonl`), '');
+  await touch(path.join(projects, '-w-observer-sessions', `${S1}.jsonl`));
+  await touch(path.join(home, '.config', 'claude', 'projects', '-w-other', `${S1}.jsonl`));
+  await touch(path.join(projects, 'notes.txt'), 'not a transcript');
+  // A symlink loop must not hang discovery.
+  await symlink(projects, path.join(projects, '-w-app', 'loop'));
+});
+
+afterAll(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('defaultRoots', () => {
+  it('uses ~/.claude/projects and ~/.config/claude/projects from the HOME given', () => {
+    expect(defaultRoots({ HOME: '/h' })).toEqual(['/h/.claude/projects', '/h/.config/claude/projects']);
+  });
+  it('uses each CLAUDE_CONFIG_DIR entry (comma list) instead', () => {
+    expect(defaultRoots({ HOME: '/h', CLAUDE_CONFIG_DIR: '/a, ~/b ,' })).toEqual(['/a/projects', '/h/b/projects']);
+  });
+  it('has no roots without a home', () => {
+    expect(defaultRoots({})).toEqual([]);
+  });
+});
+
+describe('discoverTranscripts', () => {
+  it('finds every transcript under the default roots, sorted, classified, loop-safe', async () => {
+    const found = await discoverTranscripts({ env: { HOME: home } });
+    const rel = found.files.map((f) => [path.relative(home, f.path), f.kind, f.sessionId, f.agentId, f.projectDir]);
+    expect(rel).toEqual([
+      [`.claude/projects/-tmp-pytest-x/${S2}.jsonl`, 'session', S2, null, '-tmp-pytest-x'],
+      [`.claude/projects/-w-app/${S1}/subagents/agent-a52886dc180afb356.jsonl`, 'subagent', S1, 'a52886dc180afb356', '-w-app'],
+      [`.claude/projects/-w-app/${S1}/subagents/workflows/run1/agent-b1.jsonl`, 'subagent', S1, 'b1', '-w-app'],
+      [`.claude/projects/-w-app/${S1}.jsonl`, 'session', S1, null, '-w-app'],
+      [`.claude/projects/-w-app/${S2}.jsonl`, 'session', S2, null, '-w-app'],
+      ['.claude/projects/-w-app/agent-1a2b3c4d.jsonl', 'subagent', null, '1a2b3c4d', '-w-app'],
+      [`.config/claude/projects/-w-other/${S1}.jsonl`, 'session', S1, null, '-w-other'],
+    ]);
+    expect(found.skipped.map((s) => [path.basename(path.dirname(s.path)), path.basename(s.path), s.reason])).toEqual([
+      ['run1', 'journal.jsonl', 'not a subagent transcript (workflow journal or other file)'],
+      ['-w-observer-sessions', `${S1}.jsonl`, 'observer session'],
+    ]);
+    const first = found.files[0]!;
+    expect(first.size).toBe(0);
+    expect(first.ino).toBeGreaterThan(0);
+    expect(first.mtimeMs).toBeGreaterThan(0);
+    expect(found.roots.map((r) => r.exists)).toEqual([true, true]);
+  });
+
+  it('reads explicit folders and files (relative to cwd) instead of the defaults', async () => {
+    const found = await discoverTranscripts({
+      paths: ['.config', `.claude/projects/-w-app/${S2}.jsonl`],
+      cwd: home,
+      env: { HOME: '/nowhere' },
+    });
+    expect(found.files.map((f) => path.basename(f.path))).toEqual([`${S1}.jsonl`, `${S2}.jsonl`]);
+    expect(found.files[1]?.root).toBe(path.join(home, '.claude/projects/-w-app', `${S2}.jsonl`));
+  });
+
+  it('fails with NOT_FOUND naming a missing explicit path', async () => {
+    const missing = path.join(home, 'no-such-folder');
+    const error = await discoverTranscripts({ paths: [missing] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SkillpulseError);
+    expect((error as SkillpulseError).code).toBe('NOT_FOUND');
+    expect((error as SkillpulseError).message).toContain(missing);
+  });
+
+  it('reports missing default roots without failing', async () => {
+    const found = await discoverTranscripts({ env: { HOME: path.join(home, 'empty') } });
+    expect(found.files).toEqual([]);
+    expect(found.roots.map((r) => r.exists)).toEqual([false, false]);
+  });
+});
+
+describe('classifyTranscriptPath', () => {
+  it('understands names flattened with __ for folders (the shared corpus, archives)', () => {
+    const c = classifyTranscriptPath(`/c/repo__-experiments-worktrees__${S1}__subagents__agent-a52886dc180afb356.jsonl`, '/c');
+    expect([c.kind, c.sessionId, c.agentId]).toEqual(['subagent', S1, 'a52886dc180afb356']);
+    const flat = classifyTranscriptPath('/c/repo__-src-deep-manifest__agent-c8d9b115.jsonl', '/c');
+    expect([flat.kind, flat.sessionId, flat.agentId]).toEqual(['subagent', null, 'c8d9b115']);
+    const main = classifyTranscriptPath(`/c/repo__-src-x__${S2}.jsonl`, '/c');
+    expect([main.kind, main.sessionId]).toEqual(['session', S2]);
+    expect(classifyTranscriptPath('/c/full.jsonl', '/c').sessionId).toBeNull();
+  });
+});
