@@ -24,16 +24,6 @@ export type { ScanOptions, ScanResult } from './invocations/scan.js';
 export { isBuiltinCommand, BUILTIN_COMMANDS } from './invocations/builtins.js';
 export { toJsonInvocation } from './invocations/json.js';
 export {
-  configFileSchema,
-  configJsonSchema,
-  DEFAULT_CONFIG,
-  isProjectExcluded,
-  loadConfig,
-  parseConfigText,
-  readConfigFile,
-} from './config/index.js';
-export type { ConfigFile, ConfigSource, LoadedConfig, ResolvedConfig } from './config/index.js';
-export {
   DEFAULT_LEARNING_CONFIG,
   DEFAULT_ANTI_PATTERN_CONFIG,
   DEFAULT_MATURITY_CONFIG,
@@ -56,3 +46,56 @@ export {
 } from './learning/maturity.js';
 export type { MaturitySignal, DecayedCounts, MaturityAssessment } from './learning/maturity.js';
 export type * from './learning/types.js';
+export {
+  configFileSchema,
+  configJsonSchema,
+  DEFAULT_CONFIG,
+  isProjectExcluded,
+  loadConfig,
+  parseConfigText,
+  readConfigFile,
+} from './config/index.js';
+export type { ConfigFile, ConfigSource, LoadedConfig, ResolvedConfig } from './config/index.js';
+export { analyzeSessions, analyzeConversation } from './feedback/analyze.js';
+export type { AnalyzeOptions, AnalyzeConversationOptions, AnalysisResult, AnalyzedInvocation } from './feedback/analyze.js';
+export { loadFeedbackEvents, writeFeedbackEvents, archiveOldEvents, writeFileAtomic, parseTimestamp } from './feedback/jsonl-store.js';
+export type { LoadOptions, WriteResult, ArchiveResult } from './feedback/jsonl-store.js';
+export { eventId, toFeedbackEvent, serializeEvent } from './feedback/event.js';
+export type { FeedbackEvent, FeedbackOutcome } from './feedback/event.js';
+export { classifyWindow, judgeTurn, CONFIDENCE, SHARED_RESPONSE_FACTOR } from './feedback/classify.js';
+export type { Classification, ClassifyOptions, CorrectionType, DimensionHint, Outcome, Rule } from './feedback/classify.js';
+export { buildWindows, openWindow, feedWindow, cutWindow, isWindowComplete, isWindowed, DEFAULT_WINDOW_TURNS } from './feedback/window.js';
+export type { InfluenceWindow, WindowTurn, WindowToolUse, WindowCut, WindowOptions } from './feedback/window.js';
+export { defaultLexicons, loadLexiconDir, compileLexicon, bundledLexiconDir, DIMENSIONS } from './feedback/lexicon.js';
+export type { Lexicon, LexiconFile, Dimension } from './feedback/lexicon.js';
+export { analyzeText, pickDimension } from './feedback/matcher.js';
+export { findRevertCommand } from './feedback/revert.js';
+export { redactSecrets, makeSnippet } from './feedback/redact.js';
+export { readFeedbackConfig, DISABLED_MESSAGE } from './feedback/config.js';
+export type { FeedbackConfigState } from './feedback/config.js';
+export { buildSkillReports } from './feedback/skill-report.js';
+export type { SkillReport } from './feedback/skill-report.js';
+export {
+  computeCorrectionRate,
+  computeCorrectionTrend,
+  computeHotspotDimensions,
+  computeAllSkillMetrics,
+  formatMetricsReport,
+  correctionRateSeries,
+  sparkline,
+  wilsonInterval,
+  compareByDate,
+  compareByVersion,
+  twoProportionZTest,
+  pyFixed,
+  pyRound,
+} from './metrics/index.js';
+export type {
+  CorrectionRate,
+  CorrectionTrend,
+  TrendDirection,
+  SkillMetrics,
+  Comparison,
+  CompareVerdict,
+  MetricEvent,
+} from './metrics/index.js';

@@ -126,7 +126,7 @@ describe('writing and dedupe', () => {
     expect(lines[0]).toBe('garbage line');
     expect(lines[2]).toContain('"event_id": "y"');
     const skipped: string[] = [];
-    const loaded = loadFeedbackEvents(store, { onSkip: (f, l, r) => skipped.push(`${l}:${r}`) });
+    const loaded = loadFeedbackEvents(store, { onSkip: (_f, l, r) => skipped.push(`${l}:${r}`) });
     expect(loaded.map((e) => e.event_id)).toEqual(['x', 'y']);
     expect(skipped).toEqual(['1:not valid JSON']);
   });

@@ -36,7 +36,7 @@ const A = (ts = at(1), dim: string | null = null): MetricEvent => ({
   timestamp: ts,
   dimension_hint: dim,
 });
-const many = (n: number, f: () => MetricEvent) => Array.from({ length: n }, f);
+const many = <T>(n: number, f: () => T): T[] => Array.from({ length: n }, f);
 const window = (corr: number, of: number, days: number) => [...many(corr, () => C(at(days))), ...many(of - corr, () => A(at(days)))];
 
 describe('Python rounding', () => {

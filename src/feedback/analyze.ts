@@ -1,0 +1,136 @@
+/**
+ * The implicit-feedback pipeline (issue items 9–10): discover → read → detect → window →
+ * classify → events. `analyzeConversation` is the pure per-conversation step (the store reuses
+ * it); `analyzeSessions` adds the I/O edge (the transcript engine's scan).
+ */
+import type { LocatedInvocation, SkillInvocation } from '../invocations/types.js';
+import type { Conversation, ReadIssue, ReadStats } from '../transcripts/types.js';
+import { type Classification, classifyWindow } from './classify.js';
+import { type FeedbackEvent, toFeedbackEvent } from './event.js';
+import type { Lexicon } from './lexicon.js';
+import { buildWindows, type InfluenceWindow, isWindowed } from './window.js';
+
+export interface AnalyzedInvocation {
+  invocation: SkillInvocation;
+  /** Null for nested invocations (counted as usage, no human outcome). */
+  window: InfluenceWindow | null;
+  classification: Classification | null;
+  /** The feedback event, or null for outcome `none` and nested invocations. */
+  event: FeedbackEvent | null;
+}
+
+export interface AnalyzeConversationOptions {
+  /** Human turns per window (default 3). */
+  window?: number;
+  /** Write snippets (default true); false writes `""`. Secrets are redacted either way. */
+  snippets?: boolean;
+  lexicons?: readonly Lexicon[];
+}
+
+/**
+ * Judges every invocation of one conversation. Failed attempts (`Unknown skill`) are not
+ * invocations and are left out; nested ones are kept without a window.
+ */
+export function analyzeConversation(
+  conversation: Conversation,
+  located: readonly LocatedInvocation[],
+  options: AnalyzeConversationOptions = {},
+): AnalyzedInvocation[] {
+  const windows = buildWindows(conversation, located, { maxTurns: options.window ?? 3 });
+  const byInvocation = new Map<LocatedInvocation['invocation'], InfluenceWindow>();
+  for (const w of windows) byInvocation.set(w.invocation, w);
+  const out: AnalyzedInvocation[] = [];
+  for (const l of [...located].sort((a, b) => a.seq - b.seq)) {
+    if (l.invocation.failed) continue;
+    const window = isWindowed(l) ? (byInvocation.get(l.invocation) ?? null) : null;
+    if (window === null) {
+      out.push({ invocation: l.invocation, window: null, classification: null, event: null });
+      continue;
+    }
+    const classification = classifyWindow(window, options.lexicons ? { lexicons: options.lexicons } : {});
+    const event = toFeedbackEvent(window, classification, { snippets: options.snippets !== false });
+    out.push({ invocation: l.invocation, window, classification, event });
+  }
+  return out;
+}
+
+export interface AnalyzeOptions extends AnalyzeConversationOptions {
+  /** Explicit transcript folders or files (`--session-dir`); empty: the default roots. */
+  sessionDirs?: readonly string[];
+  /** Environment for default roots (`HOME`, `CLAUDE_CONFIG_DIR`); never read from process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Base for relative paths. */
+  cwd?: string;
+  /** Only invocations of this skill id are reported (windows are still cut by every invocation). */
+  skillFilter?: string;
+}
+
+export interface AnalysisResult {
+  /** Every (non-failed) invocation, in file order, with its judgement. */
+  invocations: AnalyzedInvocation[];
+  /** The feedback events (correction, partial, acceptance), in the same order. */
+  events: FeedbackEvent[];
+  sessions: number;
+  files: number;
+  stats: ReadStats;
+  issues: ReadIssue[];
+  /** Folders that were looked at. */
+  roots: { path: string; exists: boolean; explicit: boolean }[];
+}
+
+export async function analyzeSessions(options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+  const { scanInvocations } = await import('../invocations/scan.js');
+  const { discoverTranscripts } = await import('../transcripts/discovery.js');
+  const discoverOptions = {
+    ...(options.sessionDirs && options.sessionDirs.length > 0 ? { paths: options.sessionDirs } : {}),
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+  };
+  const discovery = await discoverTranscripts(discoverOptions);
+  // Main-session files first: records replayed into several files are deduplicated by uuid and the
+  // first reader keeps them, so a copy under `subagents/` must never shadow the main thread.
+  const files = [...discovery.files].sort((a, b) => Number(a.kind !== 'session') - Number(b.kind !== 'session'));
+  const scan = await scanInvocations({ ...discoverOptions, files });
+  const byConversation = new Map<Conversation, LocatedInvocation[]>();
+  const fileToConversations = new Map<string, Conversation[]>();
+  for (const c of scan.conversations) {
+    const list = fileToConversations.get(c.file);
+    if (list) list.push(c);
+    else fileToConversations.set(c.file, [c]);
+    byConversation.set(c, []);
+  }
+  // Attach each located invocation to its conversation (same file; the event at its seq is its own).
+  for (const l of scan.located) {
+    const candidates = fileToConversations.get(l.invocation.file) ?? [];
+    const owner = candidates.find((c) => owns(c, l)) ?? candidates[0];
+    if (owner) byConversation.get(owner)!.push(l);
+  }
+  const invocations: AnalyzedInvocation[] = [];
+  let sessions = 0;
+  for (const [conversation, located] of byConversation) {
+    if (conversation.kind === 'session') sessions++;
+    if (located.length === 0) continue;
+    for (const a of analyzeConversation(conversation, located, options)) {
+      if (options.skillFilter !== undefined && a.invocation.skill_id !== options.skillFilter) continue;
+      invocations.push(a);
+    }
+  }
+  return {
+    invocations,
+    events: invocations.flatMap((a) => (a.event ? [a.event] : [])),
+    sessions,
+    files: new Set(scan.conversations.map((c) => c.file)).size,
+    stats: scan.stats,
+    issues: scan.issues,
+    roots: discovery.roots,
+  };
+}
+
+/** Whether the event at the invocation's seq in `c` is the invocation's own event. */
+function owns(c: Conversation, l: LocatedInvocation): boolean {
+  const e = c.events[l.seq];
+  if (!e) return false;
+  if (e.type === 'assistant') return l.toolUseId !== null && e.message.toolCalls.some((call) => call.id === l.toolUseId);
+  if (e.type === 'command') return e.command.line === l.line || (l.toolUseId !== null && c.toolCalls.has(l.toolUseId));
+  return false;
+}
