@@ -23,6 +23,7 @@ export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }
   () => import('./import.js'),
   () => import('./export.js'),
   () => import('./mcp.js'),
+  () => import('./mcp.js'),
   () => import('./config.js'),
   () => import('./completion.js'),
   () => import('./eval.js'),
