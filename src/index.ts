@@ -99,3 +99,70 @@ export type {
   CompareVerdict,
   MetricEvent,
 } from './metrics/index.js';
+export {
+  scoreImplicitFeedback,
+  scoreOutcome,
+  scoreOutcomeComponents,
+  normalizeOutcome,
+  outcomeToFeedbackEvents,
+  classifyFailure,
+} from './learning/outcome-scoring.js';
+export type { OutcomeInput, OutcomeComponents, OutcomeFeedbackOptions } from './learning/outcome-scoring.js';
+export {
+  createPattern,
+  shouldInvertPattern,
+  invertToAntiPattern,
+  inversionReason,
+  cleanPatternContent,
+  recordPatternObservation,
+  selectSuccessfulPatterns,
+} from './learning/anti-patterns.js';
+export type { PatternInversion, PatternObservationResult } from './learning/anti-patterns.js';
+export {
+  extractPatternsFromDescription,
+  matchStrategyRules,
+  localizePatternContent,
+  DECOMPOSITION_STRATEGY_RULES,
+} from './learning/pattern-extraction.js';
+export type { DecompositionStrategyRule, PatternLanguage } from './learning/pattern-extraction.js';
+export {
+  formatAntiPatternsForPrompt,
+  formatSuccessfulPatternsForPrompt,
+  formatMaturityForPrompt,
+  formatPatternsWithMaturityForPrompt,
+  formatErrorContext,
+  formatTimeIso,
+} from './learning/prompt-format.js';
+export type { PromptFormatOptions, ErrorContextFormatOptions } from './learning/prompt-format.js';
+export { PROMPT_TEXTS } from './learning/prompt-texts.js';
+export type { PromptLanguage, PromptTexts } from './learning/prompt-texts.js';
+export { ErrorAccumulator, computeErrorStats } from './learning/error-accumulator.js';
+export type { RecordErrorOptions } from './learning/error-accumulator.js';
+export type { FeedbackStorage, ErrorStorage, PatternStorage, MaturityStorage, LearningStorage } from './learning/storage.js';
+export {
+  InMemoryFeedbackStorage,
+  InMemoryErrorStorage,
+  InMemoryPatternStorage,
+  InMemoryMaturityStorage,
+  createInMemoryLearningStorage,
+} from './learning/memory-storage.js';
+export {
+  SqliteFeedbackStorage,
+  SqliteErrorStorage,
+  SqlitePatternStorage,
+  SqliteMaturityStorage,
+  createSqliteLearningStorage,
+  openLearningStorage,
+} from './learning/sqlite-storage.js';
+export { LEARNING_SCHEMA } from './learning/sqlite-schema.js';
+export { LearningService } from './learning/learning-service.js';
+export type {
+  RecordOutcomeInput,
+  RecordedOutcome,
+  CriterionStatus,
+  PatternUpdate,
+  PatternView,
+  PatternChange,
+} from './learning/learning-service.js';
+export { ERROR_TYPES, FAILURE_MODES, DECOMPOSITION_STRATEGIES, DEFAULT_CRITERIA } from './learning/types.js';
+export { MATURITY_STATES } from './learning/maturity.js';

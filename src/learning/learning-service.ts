@@ -51,6 +51,12 @@ export interface PatternView {
   maturity: PatternMaturity | null;
 }
 
+/** A pattern after a manual change, with its (now existing) maturity record. */
+export interface PatternChange {
+  pattern: DecompositionPattern;
+  maturity: PatternMaturity;
+}
+
 export class LearningService {
   readonly config: LearningConfig;
 
@@ -95,7 +101,7 @@ export class LearningService {
     return this.storage.transaction(async () => this.observe(await this.requirePattern(ref), success, beadId, now));
   }
 
-  async promote(ref: string, now: Instant = new Date(), warn?: (message: string) => void): Promise<PatternView> {
+  async promote(ref: string, now: Instant = new Date(), warn?: (message: string) => void): Promise<PatternChange> {
     return this.storage.transaction(async () => {
       const pattern = await this.requirePattern(ref);
       const maturity = promotePattern(await this.maturityOf(pattern, now), now, warn);
@@ -104,7 +110,7 @@ export class LearningService {
     });
   }
 
-  async deprecate(ref: string, reason: string, now: Instant = new Date()): Promise<PatternView> {
+  async deprecate(ref: string, reason: string, now: Instant = new Date()): Promise<PatternChange> {
     if (reason.trim() === '') throw new SkillpulseError('USAGE', 'a deprecation needs a reason', { field: 'reason' });
     return this.storage.transaction(async () => {
       const pattern = await this.requirePattern(ref);
@@ -114,7 +120,7 @@ export class LearningService {
     });
   }
 
-  async reset(ref: string, now: Instant = new Date()): Promise<PatternView> {
+  async reset(ref: string, now: Instant = new Date()): Promise<PatternChange> {
     return this.storage.transaction(async () => {
       const pattern = await this.requirePattern(ref);
       const maturity = resetPatternMaturity(await this.maturityOf(pattern, now), now);

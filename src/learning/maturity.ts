@@ -119,7 +119,7 @@ export function updatePatternMaturity(
 export function promotePattern(maturity: PatternMaturity, now: Instant = new Date(), warn?: (message: string) => void): PatternMaturity {
   if (maturity.state === 'deprecated') {
     throw new SkillpulseError('USAGE', `Cannot promote a deprecated pattern (${maturity.pattern_id})`, {
-      hint: 'reset it first (patterns reset ID)',
+      hint: 'reset it first: skillpulse patterns reset ID',
     });
   }
   if (maturity.state === 'proven') {
