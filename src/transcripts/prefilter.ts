@@ -134,3 +134,36 @@ export function liteToolResultFacts(line: Buffer): LiteFacts | null {
     isSidechain: line.indexOf(SIDECHAIN_TRUE) !== -1,
   };
 }
+
+const DATA_KEY = Buffer.from('"data":"');
+const BACKSLASH = 0x5c;
+const MIN_BLOB = 512;
+
+/**
+ * Cuts long `"data":"…"` string values (base64 image and document payloads) out of a line before
+ * it is decoded and parsed: they are a large share of prompt bytes and nothing reads them. Only
+ * values without any backslash are cut (base64 never has one), so the value ends exactly at the
+ * next quote and the JSON stays valid. Returns the line itself when there is nothing to cut.
+ */
+export function withoutBlobs(line: Buffer): Buffer {
+  let at = line.indexOf(DATA_KEY);
+  if (at === -1) return line;
+  const pieces: Buffer[] = [];
+  let from = 0;
+  while (at !== -1) {
+    const start = at + DATA_KEY.length;
+    const end = line.indexOf(QUOTE, start);
+    if (end === -1) break;
+    if (end - start >= MIN_BLOB) {
+      const slash = line.indexOf(BACKSLASH, start);
+      if (slash === -1 || slash > end) {
+        pieces.push(line.subarray(from, start));
+        from = end;
+      }
+    }
+    at = line.indexOf(DATA_KEY, end);
+  }
+  if (pieces.length === 0) return line;
+  pieces.push(line.subarray(from));
+  return Buffer.concat(pieces);
+}

@@ -303,3 +303,42 @@ describe('pre-filter', () => {
     expect(off.records.map((r) => (r.data as RecordData).uuid)).toEqual(on.records.map((r) => (r.data as { uuid: string | null }).uuid));
   });
 });
+
+describe('blob stripping', () => {
+  it('drops base64 image payloads before parsing and keeps the prompt text', () => {
+    const data = 'iVBORw0KGgo'.repeat(200);
+    const line = JSON.stringify({
+      type: 'user',
+      uuid: 'u-img',
+      message: {
+        role: 'user',
+        content: [
+          { type: 'image', source: { type: 'base64', media_type: 'image/png', data } },
+          { type: 'text', text: 'what is "data":"x" in this screenshot?' },
+        ],
+      },
+    });
+    const read = parseTranscriptBuffer('mem', Buffer.from(`${line}\n`));
+    expect(read.issues).toEqual([]);
+    const content = ((read.records[0]!.data as RecordData).message as { content: unknown[] }).content;
+    expect(content).toEqual([{ type: 'image' }, { type: 'text', text: 'what is "data":"x" in this screenshot?' }]);
+  });
+});
+
+describe('withoutBlobs', () => {
+  it('empties long backslash-free data strings and leaves everything else alone', async () => {
+    const { withoutBlobs } = await import('./prefilter.js');
+    const blob = 'A'.repeat(2000);
+    const escaped = `${'B'.repeat(600)}\\n${'C'.repeat(600)}`;
+    const line = Buffer.from(`{"a":{"data":"${blob}"},"b":{"data":"short"},"c":{"data":"${escaped}"},"type":"user"}`);
+    const out = withoutBlobs(line);
+    expect(JSON.parse(out.toString())).toEqual({
+      a: { data: '' },
+      b: { data: 'short' },
+      c: { data: escaped.replace('\\n', '\n') },
+      type: 'user',
+    });
+    const plain = Buffer.from('{"type":"user"}');
+    expect(withoutBlobs(plain)).toBe(plain);
+  });
+});

@@ -11,7 +11,7 @@
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
 import type { ReadIssue, ReadStats } from './types.js';
-import { isLiteResultTool, liteToolResultFacts, SKIPPED_TYPES, topLevelType } from './prefilter.js';
+import { isLiteResultTool, liteToolResultFacts, SKIPPED_TYPES, topLevelType, withoutBlobs } from './prefilter.js';
 import { isObject, slimRecord, type RecordData, type TranscriptRecord } from './records.js';
 import { recoverRecords } from './recover.js';
 
@@ -120,7 +120,7 @@ class LineProcessor {
         }
       }
     }
-    this.parse(line, lineNo, offset, terminated);
+    this.parse(this.prefilter ? withoutBlobs(line) : line, lineNo, offset, terminated);
   }
 
   private parse(line: Buffer, lineNo: number, offset: number, terminated: boolean): void {
