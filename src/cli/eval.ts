@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliRuntime } from './runtime.js';
+import { registerOptimize } from './eval-optimize.js';
 import { registerTrigger } from './eval-trigger.js';
 
 /** `skillpulse eval …`: trigger, optimize, benchmark, grade, compare, analyze. */
@@ -8,4 +9,5 @@ export function register(program: Command, cli: CliRuntime): void {
     .command('eval')
     .description('evaluate and improve skills: trigger rates, description optimisation, benchmarks, judges');
   registerTrigger(evalCommand, cli);
+  registerOptimize(evalCommand, cli);
 }
