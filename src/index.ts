@@ -166,3 +166,52 @@ export type {
 } from './learning/learning-service.js';
 export { ERROR_TYPES, FAILURE_MODES, DECOMPOSITION_STRATEGIES, DEFAULT_CRITERIA } from './learning/types.js';
 export { MATURITY_STATES } from './learning/maturity.js';
+export { openDatabase, resolveStorePath, skillpulseHome, withTransaction, queryOne, queryValue, schemaVersions } from './store/database.js';
+export type { SqliteDatabase, SchemaModule, Migration, OpenStoreOptions } from './store/database.js';
+export { openStore, STORE_MODULES } from './store/store.js';
+export { explicitFeedbackSchema } from './store/explicit-schema.js';
+export { eventsSchema } from './store/events-schema.js';
+export {
+  FEEDBACK_RESULTS,
+  recordExplicitFeedback,
+  listExplicitFeedback,
+  analyzeExplicitFeedback,
+  clearExplicitFeedback,
+  countExplicitFeedback,
+  evaluateUpdateRules,
+  windowStart,
+  newFeedbackId,
+} from './store/explicit-feedback.js';
+export type {
+  ExplicitFeedback,
+  FeedbackResult,
+  FeedbackCounts,
+  ExplicitAnalysis,
+  UpdateRule,
+  UpdateRuleHit,
+  RecordFeedbackInput,
+} from './store/explicit-feedback.js';
+export { sxRecordResponse, sxListResponse, sxAnalyzeResponse, sxClearResponse, sxError } from './store/sx-format.js';
+export type { SxResponse, SxAnalysis, SxAnalyzeData, SxListData, SxClearData } from './store/sx-format.js';
+export { resolveScopedStore, findGitRoot, STORE_SCOPES } from './store/scope.js';
+export type { StoreScope, ResolvedStore, ScopeRequest } from './store/scope.js';
+export {
+  upsertInvocations,
+  upsertFeedbackEvents,
+  loadStoredFeedbackEvents,
+  loadStoredInvocations,
+  invocationCountsBySkill,
+} from './store/events-store.js';
+export type { StoredFeedbackEvent, EventQuery } from './store/events-store.js';
+export { scanIntoStore } from './store/scan.js';
+export type { StoreScanOptions, StoreScanResult, FileScanReport } from './store/scan.js';
+export { loadCursor, tailHash, TAIL_HASH_BYTES } from './store/cursor.js';
+export type { ScanCursor, CursorState, CursorDecision } from './store/cursor.js';
+export { importFiles, parseImportFile, expandImportPaths } from './store/import.js';
+export type { ImportFileResult, ParsedImport } from './store/import.js';
+export { renderExport, exportRows, csvField, EXPORT_FORMATS, EXPORT_DATA } from './store/export.js';
+export type { ExportFormat, ExportData, ExportOptions } from './store/export.js';
+export { skillHealth, allSkillHealth, computeSkillHealth, compareHealth, EXPLICIT_WINDOW_DAYS } from './store/health.js';
+export type { SkillHealth, HealthReason, HealthOptions } from './store/health.js';
+export { findInstalledSkills } from './store/installed-skills.js';
+export type { InstalledSkill } from './store/installed-skills.js';
