@@ -25,6 +25,7 @@ export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }
   () => import('./import.js'),
   () => import('./export.js'),
   () => import('./mcp.js'),
+  () => import('./hooks.js'),
   () => import('./mcp.js'),
   () => import('./config.js'),
   () => import('./completion.js'),
