@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { CliRuntime } from './runtime.js';
+import { registerBenchmark } from './eval-benchmark.js';
 import { registerOptimize } from './eval-optimize.js';
 import { registerTrigger } from './eval-trigger.js';
 
@@ -10,4 +11,5 @@ export function register(program: Command, cli: CliRuntime): void {
     .description('evaluate and improve skills: trigger rates, description optimisation, benchmarks, judges');
   registerTrigger(evalCommand, cli);
   registerOptimize(evalCommand, cli);
+  registerBenchmark(evalCommand, cli);
 }
