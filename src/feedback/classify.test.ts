@@ -70,8 +70,9 @@ describe('issue traps', () => {
     ['no problem, looks good', ['acceptance', null, 0.8, 1, null]],
     ["that's not wrong, ship it", ['acceptance', null, 0.8, 1, null]],
     ['can you also run the exception tests?', 'none'],
-    // Negated correction words cancel the rejection and still keep implicit acceptance away.
-    ['I didn’t say it was incorrect', 'none'],
+    // The negated correction word is cancelled: the person moves on (implicit acceptance).
+    ['I didn’t say it was incorrect', ['acceptance', null, 0.6, 1, null]],
+    ["I didn't say it was incorrect. Now let's set up the CI pipeline", ['acceptance', null, 0.6, 1, null]],
   ] as Array<[string, Expect]>)('%j', (text, expected) => {
     const got = one(text);
     expect(got).toEqual(expected);
@@ -99,6 +100,23 @@ describe('issue traps', () => {
     expect(one('this is not correct')).toEqual(['correction', 'rejection', 0.9, 1, 'unknown']);
     expect(one('is this correct?')).toBe('none');
     expect(one('looks good! can you also add a test?')).toEqual(['acceptance', null, 0.8, 1, null]);
+  });
+});
+
+describe('rules added from the accuracy set', () => {
+  it('picking a numbered option is acceptance; with a qualifier it is partial', () => {
+    expect(one('1')).toEqual(['acceptance', null, 0.6, 1, null]);
+    expect(one('option 2.')).toEqual(['acceptance', null, 0.6, 1, null]);
+    expect(one('3, but enabled by default')).toEqual(['partial', 'partial', 0.7, 1, 'unknown']);
+    expect(one('12345678901234567890')).toBe('none');
+  });
+  it('不好 as an opening verdict is a rejection; inside a sentence it is not (vector 12)', () => {
+    expect(one('不好，重新写一遍，要用英文')).toEqual(['correction', 'redo', 0.9, 1, 'unknown']);
+    expect(one('不好，换成英文')).toEqual(['correction', 'rejection', 0.9, 1, 'unknown']);
+    expect(one('这个效果不好')).toBe('none');
+  });
+  it('"mostly good, but you missed X" is partial with coverage', () => {
+    expect(one('Mostly good, but you missed the fixtures folder under tests.')).toEqual(['partial', 'partial', 0.7, 1, 'coverage']);
   });
 });
 

@@ -50,6 +50,7 @@ export type Rule =
   | 'explicit-acceptance'
   | 'implicit-acceptance'
   | 'move-on'
+  | 'option-choice'
   | 'no-reaction'
   | 'no-signal';
 
@@ -82,6 +83,9 @@ interface TurnVerdict {
   detail: string;
 }
 
+/** A reply that only picks one of the numbered options the agent offered: `1`, `3, but …`, `option 2.` */
+const OPTION_CHOICE = /^(?:option\s*)?(\d{1,2})\s*[.)]?\s*(?:$|[,，;；:：!！。]|\s(?=but\b|however\b|though\b|although\b|except\b))/u;
+
 const RANK = { revert: 7, redo: 6, partial: 5, correction: 4, explicitAcceptance: 3, implicitAcceptance: 2 } as const;
 
 function quote(h: TermHit | undefined): string {
@@ -113,16 +117,17 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   }
   const rejection = liveHits(a, 'rejection');
   const acceptance = liveHits(a, 'acceptance');
+  const choice = OPTION_CHOICE.exec(a.text);
   const qualifier = liveHits(a, 'qualifier');
-  if (qualifier.length > 0 && (rejection.length > 0 || acceptance.length > 0)) {
-    const other = rejection[0] ?? acceptance[0];
+  if (qualifier.length > 0 && (rejection.length > 0 || acceptance.length > 0 || choice)) {
+    const other = rejection[0] ? quote(rejection[0]) : acceptance[0] ? quote(acceptance[0]) : `option ${choice?.[1]}`;
     return {
       rank: RANK.partial,
       outcome: 'partial',
       correctionType: 'partial',
       confidence: CONFIDENCE.partial,
       rule: 'partial',
-      detail: `qualifier ${quote(qualifier[0])} with ${rejection.length > 0 ? 'rejection' : 'acceptance'} ${quote(other)}`,
+      detail: `qualifier ${quote(qualifier[0])} with ${rejection.length > 0 ? 'rejection' : 'acceptance'} ${other}`,
     };
   }
   if (rejection.length > 0) {
@@ -146,6 +151,16 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
       detail: `acceptance ${quote(acceptance[0])}`,
     };
   }
+  if (choice) {
+    return {
+      rank: RANK.implicitAcceptance,
+      outcome: 'acceptance',
+      correctionType: null,
+      confidence: CONFIDENCE.implicitAcceptance,
+      rule: 'option-choice',
+      detail: `picks option ${choice[1]} of those offered`,
+    };
+  }
   return null;
 }
 
@@ -153,7 +168,8 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
 function implicitVerdict(raw: string, a: TextAnalysis): TurnVerdict | null {
   if (a.question) return null;
   const blocking =
-    anyHits(a, 'rejection').length + anyHits(a, 'redo').length + anyHits(a, 'revert_request').length + anyHits(a, 'qualifier').length;
+    // Negated correction words ("I didn't say it was incorrect") do not block moving on.
+    liveHits(a, 'rejection').length + liveHits(a, 'redo').length + liveHits(a, 'revert_request').length + anyHits(a, 'qualifier').length;
   if (blocking > 0 || dimensionHits(a).length > 0) return null;
   const length = weightedLength(raw.replace(/\s+/gu, ' ').trim());
   if (length > IMPLICIT_MIN_LENGTH) {
