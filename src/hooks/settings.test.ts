@@ -49,7 +49,7 @@ describe('addCaptureHooks', () => {
     expect(moved.changed).toBe(true);
     const stop = (moved.settings.hooks as Record<string, Array<{ hooks: Array<{ command: string }> }>>).Stop;
     expect(stop).toHaveLength(2);
-    expect(stop[1]?.hooks[0]?.command).toBe('/usr/bin/node /x/skillpulse/dist/cli/main.js hook capture');
+    expect(stop?.[1]?.hooks[0]?.command).toBe('/usr/bin/node /x/skillpulse/dist/cli/main.js hook capture');
   });
 
   it('removes duplicates of ours left by older installs', () => {
