@@ -87,6 +87,29 @@ describe('model invocations (Skill tool)', () => {
     expect(found.map((f) => [f.invocation.skill_version, f.reinvocation])).toEqual([[null, true]]);
   });
 
+  it('takes the version from the body when a re-invocation note and the body are both linked (2.1.3xx)', () => {
+    const found = detect([
+      toolUse('Skill', { skill: 'cleanup', args: 'caches' }, 'toolu_1'),
+      toolResult('toolu_1', 'Launching skill: cleanup'),
+      meta('(Re-invocation of /cleanup — the skill instructions were previously loaded; the arguments or dynamic output below are new.)', {
+        sourceToolUseID: 'toolu_1',
+      }),
+      meta(`${body('/p/.claude/skills/cleanup', '# Cleanup')}\n\n\nARGUMENTS: caches`, { sourceToolUseID: 'toolu_1' }),
+    ]);
+    expect(found.map((f) => [f.invocation.skill_version, f.reinvocation])).toEqual([[skillVersion(body('/q/cleanup', '# Cleanup')), true]]);
+  });
+
+  it('counts a user skill named like a built-in only when its skill body was injected', () => {
+    const found = detect([
+      toolUse('Skill', { skill: 'release-notes', args: 'v1.4' }, 'toolu_1'),
+      toolResult('toolu_1', 'Launching skill: release-notes'),
+      meta(body('/p/.claude/skills/release-notes', '# Release notes'), { sourceToolUseID: 'toolu_1' }),
+      slash('release-notes'),
+      prompt('<local-command-stdout>Version 2.1.330: …</local-command-stdout>'),
+    ]);
+    expect(brief(found)).toEqual([{ skill: 'release-notes', trigger: 'model', args: 'v1.4', failed: false, reason: null }]);
+  });
+
   it('gives subagent invocations the nested trigger', () => {
     const found = detect(
       [toolUse('Skill', { skill: 'my-worktree-actors' }, 'toolu_1', 'msg_1', { isSidechain: true, agentId: 'a1' })],

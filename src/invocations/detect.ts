@@ -94,16 +94,24 @@ function bodyMatches(meta: MetaInjection, skillId: string): boolean {
   return path.posix.basename(base.replace(/\\/g, '/').replace(/\/+$/, '')) === name;
 }
 
+function hasSkillBody(meta: MetaInjection | null): boolean {
+  return meta !== null && skillBaseDirectory(meta.text) !== null;
+}
+
 export function detectInvocations(conversation: Conversation): DetectedInvocation[] {
   const events = conversation.events;
   const nested = conversation.kind === 'subagent';
-  const bySource = new Map<string, MetaInjection>();
-  for (const e of events)
-    if (e.type === 'meta' && e.meta.sourceToolUseId !== null && !bySource.has(e.meta.sourceToolUseId))
-      bySource.set(e.meta.sourceToolUseId, e.meta);
+  // Every injection linked to a call: 2.1.3xx writes a re-invocation note AND the body for one call.
+  const bySource = new Map<string, MetaInjection[]>();
+  for (const e of events) {
+    if (e.type !== 'meta' || e.meta.sourceToolUseId === null) continue;
+    const list = bySource.get(e.meta.sourceToolUseId);
+    if (list) list.push(e.meta);
+    else bySource.set(e.meta.sourceToolUseId, [e.meta]);
+  }
   const consumedCalls = new Set<string>();
   const claimedMeta = new Set<MetaInjection>();
-  for (const meta of bySource.values()) claimedMeta.add(meta);
+  for (const list of bySource.values()) for (const meta of list) claimedMeta.add(meta);
   const out: DetectedInvocation[] = [];
 
   /** The first unclaimed skill body / re-invocation note after `seq`, before the next human turn, command or unrelated response. */
@@ -123,9 +131,15 @@ export function detectInvocations(conversation: Conversation): DetectedInvocatio
 
   const fromCall = (call: ToolCall, seq: number, trigger: InvocationTrigger): DetectedInvocation | null => {
     const skill = skillOfCall(call);
-    if (skill === null || isBuiltinCommand(skill.skillId)) return null;
-    const body = bySource.get(call.id) ?? adjacentBody(seq, call.messageId, skill.skillId);
-    if (body) claimedMeta.add(body);
+    if (skill === null) return null;
+    const linked = bySource.get(call.id);
+    const adjacent = linked ? null : adjacentBody(seq, call.messageId, skill.skillId);
+    const injected = linked ?? (adjacent ? [adjacent] : []);
+    const body =
+      injected.find((m) => skillBaseDirectory(m.text) !== null) ?? injected.find((m) => m.kind === 'skill-body') ?? injected[0] ?? null;
+    // A built-in name counts only when the client injected a real skill body for it (a user skill named like a built-in).
+    if (isBuiltinCommand(skill.skillId) && !hasSkillBody(body)) return null;
+    if (adjacent) claimedMeta.add(adjacent);
     const result = call.result;
     const failed = result?.isError === true;
     const invocation: SkillInvocation = {
@@ -148,7 +162,7 @@ export function detectInvocations(conversation: Conversation): DetectedInvocatio
       messageId: call.messageId,
       toolUseId: call.id,
       viaCommand: null,
-      reinvocation: body?.kind === 'reinvocation',
+      reinvocation: injected.some((m) => m.kind === 'reinvocation'),
     };
   };
 
@@ -186,8 +200,8 @@ export function detectInvocations(conversation: Conversation): DetectedInvocatio
     }
     if (event.type !== 'command') continue;
     const command = event.command;
-    if (isBuiltinCommand(command.name)) continue;
     const body = adjacentBody(seq, null, command.name);
+    if (isBuiltinCommand(command.name) && !hasSkillBody(body)) continue;
     if (body) claimedMeta.add(body);
     const expansion = body?.kind === 'command-expansion' ? body : null;
     const invocation: SkillInvocation = {

@@ -36,6 +36,7 @@ export const SKIPPED_TYPES: ReadonlySet<string> = new Set([
   'atis-latch',
   'agent-setting',
   'api-request',
+  'api-request-blob',
 ]);
 
 /**
