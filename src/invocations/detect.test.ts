@@ -230,7 +230,7 @@ describe('built-in command list', () => {
     ];
     for (const name of required) expect(BUILTIN_COMMANDS.has(name), name).toBe(true);
     expect(new Set(data.commands).size).toBe(data.commands.length);
-    for (const name of data.commands) expect(name).toMatch(/^[a-z][a-z0-9_:-]*$/);
+    for (const name of data.commands) expect(name).toMatch(/^(__)?[a-z][a-z0-9_:-]*$/);
   });
 
   it('matches with or without the leading slash, and not skills that merely resemble built-ins', () => {
