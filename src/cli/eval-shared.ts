@@ -81,3 +81,57 @@ export function interruptGuard(cleanupSync: () => void): InterruptGuard {
   };
   return { signal: controller.signal, dispose };
 }
+
+export interface BackendFlags {
+  backend: 'claude-cli' | 'api';
+  model?: string;
+  claudeBin?: string;
+}
+
+/** Flags of the commands that ask a model (judges). */
+export function addBackendFlags(command: Command): Command {
+  return command
+    .option(
+      '--backend <backend>',
+      'claude-cli (claude -p) or api (Messages API: ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL)',
+      choiceOption(['claude-cli', 'api'] as const),
+      'claude-cli',
+    )
+    .option('--model <model>', 'model for the judge')
+    .option('--claude-bin <path>', 'the claude client for --backend claude-cli (default: SKILLPULSE_CLAUDE_BIN, then PATH)');
+}
+
+/** Expectations from repeated --expectation flags and/or a file (array of strings, or {assertions|expectations: [...]}) */
+export async function loadExpectations(inline: string[] | undefined, file: string | undefined, cwd: string): Promise<string[]> {
+  const out = [...(inline ?? [])];
+  if (file) {
+    const { readFile } = await import('node:fs/promises');
+    const pathMod = await import('node:path');
+    const { SkillpulseError } = await import('../errors.js');
+    const full = pathMod.resolve(cwd, file);
+    let value: unknown;
+    try {
+      value = JSON.parse(await readFile(full, 'utf8'));
+    } catch (error) {
+      throw new SkillpulseError('INVALID_INPUT', `cannot read expectations: ${(error as Error).message}`, { file: full });
+    }
+    const obj = value as { assertions?: unknown; expectations?: unknown };
+    const list = Array.isArray(value)
+      ? value
+      : Array.isArray(obj?.assertions)
+        ? obj.assertions
+        : Array.isArray(obj?.expectations)
+          ? obj.expectations
+          : null;
+    if (!list)
+      throw new SkillpulseError('INVALID_INPUT', 'expected a JSON array of strings, or an object with "assertions" or "expectations"', {
+        file: full,
+      });
+    list.forEach((e, i) => {
+      if (typeof e !== 'string' || e.trim() === '')
+        throw new SkillpulseError('INVALID_INPUT', 'must be a non-empty string', { file: full, field: `[${i}]` });
+      out.push(e);
+    });
+  }
+  return out;
+}

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
 import type { CliRuntime } from './runtime.js';
+import { registerAnalyze } from './eval-analyze.js';
 import { registerBenchmark } from './eval-benchmark.js';
+import { registerCompare } from './eval-compare.js';
+import { registerGrade } from './eval-grade.js';
 import { registerOptimize } from './eval-optimize.js';
 import { registerTrigger } from './eval-trigger.js';
 
@@ -12,4 +15,7 @@ export function register(program: Command, cli: CliRuntime): void {
   registerTrigger(evalCommand, cli);
   registerOptimize(evalCommand, cli);
   registerBenchmark(evalCommand, cli);
+  registerGrade(evalCommand, cli);
+  registerCompare(evalCommand, cli);
+  registerAnalyze(evalCommand, cli);
 }
