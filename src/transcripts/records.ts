@@ -109,7 +109,17 @@ export function toolResultText(content: unknown): string {
 const MAX_KEPT_TEXT = 4000;
 
 function cut(text: string, max = MAX_KEPT_TEXT): string {
-  return text.length > max ? `${text.slice(0, max)}…` : text;
+  return text.length > max ? detach(`${text.slice(0, max)}…`) : text;
+}
+
+/**
+ * A copy of `text` that shares no memory with the string it was cut from. V8 represents
+ * `slice()` results (and concatenations of them) as views into the parent string, so a
+ * 2,000-character cut of a 1 MB tool result would keep the whole megabyte alive for as long as
+ * the record lives. UTF-16 round-trip: exact for every code unit, lone surrogates included.
+ */
+export function detach(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 /** Keeps the scalar fields (strings cut short) and a few small structured ones of a `toolUseResult`. */
