@@ -36,8 +36,19 @@ describe('skillpulse mcp: tool list', () => {
     const { tools } = await mcp.client.listTools();
     const names = tools.map((t) => t.name);
     expect(names).toEqual(
-      expect.arrayContaining(['record_feedback', 'list_feedback', 'clear_feedback', 'record_outcome', 'prompt_context', 'sx-feedback']),
+      expect.arrayContaining([
+        'record_feedback',
+        'list_feedback',
+        'analyze_skill',
+        'clear_feedback',
+        'skill_health',
+        'skills_needing_attention',
+        'record_outcome',
+        'prompt_context',
+        'sx-feedback',
+      ]),
     );
+    expect(names).toHaveLength(9);
     const sxTool = tools.find((t) => t.name === 'sx-feedback');
     expect(Object.keys(sxTool?.inputSchema.properties ?? {}).sort()).toEqual(
       ['action', 'days', 'notes', 'projectRoot', 'result', 'scope', 'skillName', 'task'].sort(),
@@ -100,6 +111,46 @@ describe('skillpulse mcp: explicit feedback tools', () => {
     expect(unknown.isError).toBe(true);
     expect(unknown.text).toContain('no_such_tool');
     expect((await call('list_feedback', {})).isError).toBe(false);
+  });
+});
+
+describe('skillpulse mcp: health tools', () => {
+  it('report the health model over scanned transcripts and explicit feedback', async () => {
+    const env = { HOME: mcp.home, SKILLPULSE_HOME: join(mcp.home, '.skillpulse'), NO_COLOR: '1' };
+    const corpus = join(import.meta.dirname, '..', '..', '..', 'shared', 'corpus', 'claude-code');
+    const scan = await runCliCaptured(
+      ['scan', '--sessions', join(corpus, 'entireio__cli__checkpoints-v1__00__c9e2351016__0__full.jsonl')],
+      { env },
+    );
+    expect(scan.code, scan.stderr).toBe(0);
+    for (let i = 0; i < 3; i++)
+      await call('record_feedback', { skill: 'superpowers:writing-plans', result: 'failure', notes: `missed comment ${i}` });
+
+    const one = JSON.parse((await call('skill_health', { skill: 'superpowers:writing-plans' })).text);
+    expect(one.skill_id).toBe('superpowers:writing-plans');
+    expect(one.invocations).toBeGreaterThan(0);
+    expect(one.explicit).toMatchObject({ total: 3, failure: 3 });
+    expect(one.should_update).toBe(true);
+    expect(one.reasons.map((r: { code: string }) => r.code)).toContain('explicit_repeated_failures');
+
+    const all = JSON.parse((await call('skill_health', {})).text);
+    expect(all.skills.length).toBeGreaterThan(1);
+
+    const attention = JSON.parse((await call('skills_needing_attention', { limit: 50 })).text);
+    expect(attention.skills.map((s: { skill_id: string }) => s.skill_id)).toContain('superpowers:writing-plans');
+    expect(attention.skills.every((s: { should_update: boolean }) => s.should_update)).toBe(true);
+
+    const analysis = JSON.parse((await call('analyze_skill', { skill: 'superpowers:writing-plans', days: 0 })).text);
+    expect(analysis.known).toBe(true);
+    expect(analysis.explicit.counts.failure).toBe(3);
+    expect(analysis.explicit.reasons[0]).toMatch(/fail/);
+    expect(analysis.latest_reactions.length).toBeGreaterThan(0);
+    expect(analysis.latest_reactions[0]).toHaveProperty('snippet');
+
+    const unknown = JSON.parse((await call('analyze_skill', { skill: 'never-seen' })).text);
+    expect(unknown).toMatchObject({ known: false });
+    expect((await call('analyze_skill', {})).isError).toBe(true);
+    expect((await call('skills_needing_attention', { limit: 0 })).text).toContain('limit must be ≥ 1');
   });
 });
 
