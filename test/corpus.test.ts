@@ -482,7 +482,13 @@ const byFile = (name: string): Conversation[] => read.conversations.filter((c) =
 
 describe('the shared corpus', () => {
   it('holds exactly the files listed, every one read without an issue', () => {
-    expect(read.files.map((f) => path.basename(f.file))).toEqual(FILES.map((f) => f[0]));
+    // Discovery order: main-thread files by name, then the folder's subagent files (flattened here).
+    const names = FILES.map((f) => f[0]);
+    const ordered = [
+      ...names.filter((n) => !/(^|__)agent-[^_]*\.jsonl$/.test(n)),
+      ...names.filter((n) => /(^|__)agent-[^_]*\.jsonl$/.test(n)),
+    ];
+    expect(read.files.map((f) => path.basename(f.file))).toEqual(ordered);
     expect(read.issues).toEqual([]);
     expect(read.stats.malformed).toBe(0);
     expect(read.stats.recovered).toBe(0);

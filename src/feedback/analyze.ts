@@ -86,11 +86,9 @@ export async function analyzeSessions(options: AnalyzeOptions = {}): Promise<Ana
     ...(options.env ? { env: options.env } : {}),
     ...(options.cwd ? { cwd: options.cwd } : {}),
   };
+  // Discovery yields main-thread files before subagent files, so uuid dedupe keeps the main thread.
   const discovery = await discoverTranscripts(discoverOptions);
-  // Main-session files first: records replayed into several files are deduplicated by uuid and the
-  // first reader keeps them, so a copy under `subagents/` must never shadow the main thread.
-  const files = [...discovery.files].sort((a, b) => Number(a.kind !== 'session') - Number(b.kind !== 'session'));
-  const scan = await scanInvocations({ ...discoverOptions, files });
+  const scan = await scanInvocations({ ...discoverOptions, files: discovery.files });
   const byConversation = new Map<Conversation, LocatedInvocation[]>();
   const fileToConversations = new Map<string, Conversation[]>();
   for (const c of scan.conversations) {

@@ -54,11 +54,12 @@ describe('discoverTranscripts', () => {
     const rel = found.files.map((f) => [path.relative(home, f.path), f.kind, f.sessionId, f.agentId, f.projectDir]);
     expect(rel).toEqual([
       [`.claude/projects/-tmp-pytest-x/${S2}.jsonl`, 'session', S2, null, '-tmp-pytest-x'],
-      [`.claude/projects/-w-app/${S1}/subagents/agent-a52886dc180afb356.jsonl`, 'subagent', S1, 'a52886dc180afb356', '-w-app'],
-      [`.claude/projects/-w-app/${S1}/subagents/workflows/run1/agent-b1.jsonl`, 'subagent', S1, 'b1', '-w-app'],
+      // Per folder: main-thread files, then subagent files, then subfolders (`<session>/subagents/`).
       [`.claude/projects/-w-app/${S1}.jsonl`, 'session', S1, null, '-w-app'],
       [`.claude/projects/-w-app/${S2}.jsonl`, 'session', S2, null, '-w-app'],
       ['.claude/projects/-w-app/agent-1a2b3c4d.jsonl', 'subagent', null, '1a2b3c4d', '-w-app'],
+      [`.claude/projects/-w-app/${S1}/subagents/agent-a52886dc180afb356.jsonl`, 'subagent', S1, 'a52886dc180afb356', '-w-app'],
+      [`.claude/projects/-w-app/${S1}/subagents/workflows/run1/agent-b1.jsonl`, 'subagent', S1, 'b1', '-w-app'],
       [`.config/claude/projects/-w-other/${S1}.jsonl`, 'session', S1, null, '-w-other'],
     ]);
     expect(found.skipped.map((s) => [path.basename(path.dirname(s.path)), path.basename(s.path), s.reason])).toEqual([
@@ -94,6 +95,37 @@ describe('discoverTranscripts', () => {
     const found = await discoverTranscripts({ env: { HOME: path.join(home, 'empty') } });
     expect(found.files).toEqual([]);
     expect(found.roots.map((r) => r.exists)).toEqual([false, false]);
+  });
+});
+
+describe('main threads before their subagents', () => {
+  it('reads <session>.jsonl before <session>/subagents/ and flattened agent files, so uuid dedupe keeps the main thread', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'skillpulse-order-'));
+    try {
+      const S3 = 'b3333333-3333-4333-8333-333333333333';
+      const line = (uuid: string, text: string) =>
+        `${JSON.stringify({ type: 'user', uuid, parentUuid: null, sessionId: S3, timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: text } })}\n`;
+      // The subagent transcript starts with a copy of the main thread's record.
+      await touch(path.join(dir, '-p', `${S3}.jsonl`), line('u-main', 'hello from the main thread'));
+      await touch(
+        path.join(dir, '-p', S3, 'subagents', 'agent-x1.jsonl'),
+        line('u-main', 'hello from the main thread') + line('u-sub', 'sub'),
+      );
+      await touch(path.join(dir, '-p', 'agent-0a.jsonl'), line('u-old', 'old-layout agent'));
+      const found = await discoverTranscripts({ paths: [dir] });
+      expect(found.files.map((f) => [path.relative(dir, f.path), f.kind])).toEqual([
+        [`-p/${S3}.jsonl`, 'session'],
+        ['-p/agent-0a.jsonl', 'subagent'],
+        [`-p/${S3}/subagents/agent-x1.jsonl`, 'subagent'],
+      ]);
+      const { readConversations } = await import('./read.js');
+      const read = await readConversations(found.files);
+      const main = read.conversations.find((c) => c.kind === 'session' && c.file.endsWith(`${S3}.jsonl`));
+      expect(main?.events.some((e) => e.type === 'human' && e.turn.text === 'hello from the main thread')).toBe(true);
+      expect(read.stats.duplicates).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

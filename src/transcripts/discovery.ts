@@ -1,6 +1,6 @@
 /**
  * Finding transcript files: default roots, `CLAUDE_CONFIG_DIR`, explicit paths; recursive,
- * deterministic (sorted), safe against symlink loops, and classifying each file as a main
+ * deterministic (per folder: main-thread files by name, then subagent files, then subfolders), safe against symlink loops, and classifying each file as a main
  * session or a subagent transcript.
  */
 import { readdir, realpath, stat } from 'node:fs/promises';
@@ -190,6 +190,13 @@ async function walk(dir: string, root: string, result: DiscoveryResult, seenFile
     return;
   }
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // Main-thread files first, then subagent files of the same folder, then subfolders (where
+  // `<session>/subagents/` lives). Records replayed into several files are deduplicated by uuid
+  // and the first reader keeps them, so a subagent copy must never be read before the main
+  // thread it was copied from (`<session>/` sorts before `<session>.jsonl` by name).
+  const mainFiles: Array<{ full: string; info: Stats | null }> = [];
+  const agentFiles: Array<{ full: string; info: Stats | null }> = [];
+  const dirs: string[] = [];
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
     let isDir = entry.isDirectory();
@@ -204,15 +211,19 @@ async function walk(dir: string, root: string, result: DiscoveryResult, seenFile
       isDir = info.isDirectory();
       isFile = info.isFile();
     }
-    if (isDir) {
-      await walk(full, root, result, seenFiles, visitedDirs);
-    } else if (isFile && entry.name.endsWith('.jsonl')) {
-      try {
-        info ??= await stat(full);
-      } catch {
-        continue;
-      }
-      await addFile(full, root, info, result, seenFiles, false);
+    if (isDir) dirs.push(full);
+    else if (isFile && entry.name.endsWith('.jsonl')) {
+      (classifyTranscriptPath(full, root).kind === 'subagent' ? agentFiles : mainFiles).push({ full, info });
     }
   }
+  for (const file of [...mainFiles, ...agentFiles]) {
+    let info = file.info;
+    try {
+      info ??= await stat(file.full);
+    } catch {
+      continue;
+    }
+    await addFile(file.full, root, info, result, seenFiles, false);
+  }
+  for (const sub of dirs) await walk(sub, root, result, seenFiles, visitedDirs);
 }
