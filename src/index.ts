@@ -215,3 +215,53 @@ export { skillHealth, allSkillHealth, computeSkillHealth, compareHealth, EXPLICI
 export type { SkillHealth, HealthReason, HealthOptions } from './store/health.js';
 export { findInstalledSkills } from './store/installed-skills.js';
 export type { InstalledSkill } from './store/installed-skills.js';
+export {
+  parseSkillMd,
+  readSkillDir,
+  validateSkillFrontmatter,
+  validateSkillName,
+  validateDescription,
+  assertValidSkill,
+  withDescription,
+  ALLOWED_FRONTMATTER_KEYS,
+  MAX_DESCRIPTION_LENGTH,
+} from './eval/skill-file.js';
+export type { SkillFile, SkillIssue } from './eval/skill-file.js';
+export { parseEvalSet, loadEvalSet } from './eval/eval-set.js';
+export type { EvalItem } from './eval/eval-set.js';
+export { splitEvalSet, MersenneTwister } from './eval/split.js';
+export type { EvalSplit } from './eval/split.js';
+export { describe as descriptiveStats, pySignedFixed, classificationScores, codePointLength } from './eval/stats.js';
+export type { DescriptiveStats, ClassificationScores } from './eval/stats.js';
+export { TriggerDetector, JsonLineSplitter, DETECT_POLICIES } from './eval/detection.js';
+export type { DetectPolicy, DetectionTarget, Verdict, RunObservation } from './eval/detection.js';
+export { createRunner, RUNNER_NAMES } from './eval/runners/index.js';
+export { ClaudeCliRunner, resolveClaudeBin, claudeArgs } from './eval/runners/claude-cli.js';
+export { AgentSdkRunner, loadAgentSdk, AGENT_SDK_PACKAGE } from './eval/runners/agent-sdk.js';
+export type { AgentSdkModule } from './eval/runners/agent-sdk.js';
+export { TempProjects, findUserSkill } from './eval/runners/isolation.js';
+export type { TriggerRunner, RunRequest, RunOutcome, RunnerName } from './eval/runners/types.js';
+export { runTriggerEval, planTriggerEval, aggregate as aggregateTriggerRuns } from './eval/trigger-eval.js';
+export type { TriggerEvalConfig, TriggerEvalResult, TriggerQueryResult, TriggerEvalSummary, RunDetail, TriggerPlan } from './eval/trigger-eval.js';
+export { prepareTrigger, TRIGGER_DEFAULTS } from './eval/trigger-setup.js';
+export type { TriggerOptions, PreparedTrigger } from './eval/trigger-setup.js';
+export { renderTriggerText, renderTriggerHtml, escapeHtml } from './eval/trigger-report.js';
+export { TriggerCache, cacheKey } from './eval/cache.js';
+export type { CacheKeyParts, CachedRun } from './eval/cache.js';
+export { BudgetTracker } from './eval/budget.js';
+export { optimizeDescription, bestIndex as bestCandidateIndex } from './eval/optimizer.js';
+export type { OptimizeConfig, OptimizeResult, HistoryEntry } from './eval/optimizer.js';
+export { buildRewritePrompt, parseRewrite, rewriteDescription } from './eval/rewriter.js';
+export type { RewriteLog, BlindedAttempt } from './eval/rewriter.js';
+export { applyDescription } from './eval/apply.js';
+export { createBackend, BACKEND_NAMES } from './eval/backends.js';
+export type { ModelBackend, BackendName, Completion } from './eval/backends.js';
+export { aggregateBenchmark, deltaPair } from './eval/benchmark.js';
+export type { Benchmark, BenchmarkRun, ConfigSummary } from './eval/benchmark.js';
+export { renderBenchmarkMd } from './eval/benchmark-md.js';
+export { gradeRun } from './eval/judges/grader.js';
+export type { Grading } from './eval/judges/grader.js';
+export { compareOutputs, scoreRubric, decideWinner } from './eval/judges/comparator.js';
+export type { Comparison as JudgeComparison } from './eval/judges/comparator.js';
+export { analyzeComparison, analyzeBenchmark, expectationPatterns } from './eval/judges/analyzer.js';
+export type { ExpectationPattern } from './eval/judges/analyzer.js';
