@@ -14,10 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { clientVersion, findClaudeClient, PINNED_CLIENT_VERSION, repoRoot } from '../test/support/claude-client.js';
 import { exampleScenarios } from './fixtures/examples.js';
+import { feedbackScenarios } from './fixtures/feedback-scenarios.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
-import { scenarios } from './fixtures/scenarios.js';
+import { scenarios as engineScenarios } from './fixtures/scenarios.js';
 import { recordStreamJson } from './fixtures/stream-json.js';
+
+/** Engine scenarios and the labeled feedback-accuracy scenarios. */
+const scenarios = [...engineScenarios, ...feedbackScenarios];
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--list')) {
