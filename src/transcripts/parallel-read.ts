@@ -12,14 +12,12 @@
  *
  * `workers: 0` reads on the calling thread with the same interface.
  */
-import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { mergeRanges, type RangeReadResult, type RangeTask } from './range-read.js';
 import { type FileReadResult, type ReadOptions, readTranscriptFile } from './reader.js';
-import type { WorkerRequest, WorkerResponse } from './read-worker-protocol.js';
+import type { ReadJob, ReadJobResult } from './read-worker-protocol.js';
+import { runOrdered, startModuleWorker } from './worker-pool.js';
 
 export interface ReadRequest {
   path: string;
@@ -54,30 +52,13 @@ export function defaultWorkerCount(cores = availableParallelism()): number {
 
 /** Starts one read worker: `dist/transcripts/read-worker.js`, or the `.ts` entry through tsx. */
 export function startReadWorker(): Worker {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    // The ESM build of tsx's loader API (createRequire would resolve the CommonJS one).
-    const tsxPackage = createRequire(here).resolve('tsx/package.json');
-    const tsxApi = pathToFileURL(join(dirname(tsxPackage), 'dist', 'esm', 'api', 'index.mjs')).href;
-    const entry = new URL('./read-worker.ts', here).href;
-    const boot = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); });`;
-    return new Worker(boot, { eval: true });
-  }
-  return new Worker(new URL('./read-worker.js', here));
+  return startModuleWorker(import.meta.url, 'read-worker');
 }
 
 interface Unit {
   request: number;
   bytes: number;
-  message: WorkerRequest extends infer R ? (R extends unknown ? Omit<R, 'id'> : never) : never;
-  result: FileReadResult | RangeReadResult | null;
-  error: Error | null;
-  done: boolean;
-}
-
-interface Slot {
-  worker: Worker;
-  busy: Unit | null;
+  message: ReadJob;
 }
 
 function readOptionsOf(request: ReadRequest, options: ParallelReadOptions): ReadOptions {
@@ -119,9 +100,6 @@ export function planUnits(requests: readonly ReadRequest[], options: ParallelRea
         request: index,
         bytes: end - at,
         message: { kind: 'range', task, maxLineBytes: options.maxLineBytes },
-        result: null,
-        error: null,
-        done: false,
       });
       if (end === request.size) break;
     }
@@ -145,102 +123,39 @@ export async function* readFilesOrdered(
     return;
   }
   const perRequest = planUnits(requests, options);
-  const queue = perRequest.flat();
-  const maxBuffered = options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED;
-  const slots: Slot[] = [];
-  const byId = new Map<number, { slot: Slot; unit: Unit }>();
-  let nextId = 1;
-  let nextUnit = 0;
-  let buffered = 0;
-  let failure: Error | null = null;
-  let wake: (() => void) | null = null;
-  const notify = () => {
-    const w = wake;
-    wake = null;
-    w?.();
-  };
-
-  const dispatch = () => {
-    for (const slot of slots) {
-      if (slot.busy !== null || nextUnit >= queue.length) continue;
-      const unit = queue[nextUnit] as Unit;
-      const inFlight = slots.some((s) => s.busy !== null);
-      if (inFlight && buffered + unit.bytes > maxBuffered) return;
-      nextUnit++;
-      buffered += unit.bytes;
-      slot.busy = unit;
-      const id = nextId++;
-      byId.set(id, { slot, unit });
-      slot.worker.postMessage({ id, ...unit.message } as WorkerRequest);
-    }
-  };
-
-  const count = Math.min(workerCount, queue.length);
-  for (let i = 0; i < count; i++) {
-    const slot: Slot = { worker: startReadWorker(), busy: null };
-    slot.worker.on('message', (response: WorkerResponse) => {
-      const entry = byId.get(response.id);
-      if (!entry) return;
-      byId.delete(response.id);
-      entry.slot.busy = null;
-      if (response.ok) entry.unit.result = response.result;
-      else {
-        const error = new Error(response.error.message);
-        error.name = response.error.name;
-        entry.unit.error = error;
-      }
-      entry.unit.done = true;
-      dispatch();
-      notify();
-    });
-    slot.worker.on('error', (error) => {
-      failure ??= error;
-      notify();
-    });
-    slot.worker.on('exit', (code) => {
-      if (code !== 0 && slot.busy !== null) failure ??= new Error(`read worker exited with code ${code}`);
-      notify();
-    });
-    slots.push(slot);
-  }
-
-  const waitFor = async (unit: Unit) => {
-    while (!unit.done) {
-      if (failure) throw failure;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
-  };
-
+  const units = perRequest.flat();
+  const bytesOf = new Map<ReadJob, number>(units.map((u) => [u.message, u.bytes]));
+  const outcomes = runOrdered<ReadJob, ReadJobResult>(
+    units.map((u) => u.message),
+    {
+      workers: workerCount,
+      start: startReadWorker,
+      cost: (job) => bytesOf.get(job) ?? 0,
+      maxBuffered: options.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED,
+    },
+  );
   try {
-    dispatch();
     for (let index = 0; index < requests.length; index++) {
       const request = requests[index] as ReadRequest;
-      const units = perRequest[index] as Unit[];
+      const mine = perRequest[index] as Unit[];
       const ranges: RangeReadResult[] = [];
+      let whole: FileReadResult | null = null;
       let fallback = false;
-      for (const unit of units) {
-        await waitFor(unit);
-        buffered -= unit.bytes;
-        if (unit.error) {
-          if (unit.error.name !== 'RangeTooLongError') throw unit.error;
+      for (const unit of mine) {
+        const step = await outcomes.next();
+        if (step.done) throw new Error('read pool ended early');
+        const outcome = step.value;
+        if (!outcome.ok) {
+          if (outcome.error.name !== 'RangeTooLongError') throw outcome.error;
           fallback = true;
-        } else if (unit.message.kind === 'range') ranges.push(unit.result as RangeReadResult);
-        unit.result = unit.message.kind === 'range' ? null : unit.result;
-        dispatch();
+        } else if (unit.message.kind === 'range') ranges.push(outcome.result as RangeReadResult);
+        else whole = outcome.result as FileReadResult;
       }
-      if (fallback) {
-        yield await readTranscriptFile(request.path, readOptionsOf(request, options));
-      } else if (units.length === 1 && units[0]?.message.kind === 'file') {
-        const result = units[0].result as FileReadResult;
-        units[0].result = null;
-        yield result;
-      } else {
-        yield mergeRanges(request.path, ranges, request.startOffset ?? 0, request.startLine ?? 1, request.toolNames);
-      }
+      if (fallback) yield await readTranscriptFile(request.path, readOptionsOf(request, options));
+      else if (whole !== null) yield whole;
+      else yield mergeRanges(request.path, ranges, request.startOffset ?? 0, request.startLine ?? 1, request.toolNames);
     }
   } finally {
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    await outcomes.return(undefined);
   }
 }

@@ -1,22 +1,12 @@
 /**
  * Worker-thread entry for `parallel-read.ts`: reads whole files or byte ranges of big files with
- * the ordinary reader and posts the plain-data results back. One request at a time per worker.
+ * the ordinary reader and posts the plain-data results back.
  */
-import { parentPort } from 'node:worker_threads';
 import { readRange } from './range-read.js';
-import type { WorkerRequest, WorkerResponse } from './read-worker-protocol.js';
+import type { ReadJob, ReadJobResult } from './read-worker-protocol.js';
 import { readTranscriptFile } from './reader.js';
+import { serveJobs } from './worker-pool.js';
 
-const port = parentPort;
-if (!port) throw new Error('read-worker.ts must run in a worker thread');
-
-port.on('message', (request: WorkerRequest) => {
-  const run = request.kind === 'file' ? readTranscriptFile(request.path, request.options) : readRange(request.task, request.maxLineBytes);
-  run.then(
-    (result) => port.postMessage({ id: request.id, ok: true, result } satisfies WorkerResponse),
-    (error: unknown) => {
-      const e = error instanceof Error ? error : new Error(String(error));
-      port.postMessage({ id: request.id, ok: false, error: { name: e.name, message: e.message } } satisfies WorkerResponse);
-    },
-  );
-});
+serveJobs<ReadJob, ReadJobResult>((job) =>
+  job.kind === 'file' ? readTranscriptFile(job.path, job.options) : readRange(job.task, job.maxLineBytes),
+);
