@@ -28,15 +28,18 @@ const KEYWORDS: Record<string, string[]> = {
 };
 const ITEMS = Object.entries(KEYWORDS).map(([query, kws]) => ({ query, should_trigger: kws.length > 0 }));
 
-function listedDescription(ctx: RequestContext): string {
-  const match = new RegExp(`- ${SKILL}: (.*?)\\\\n`).exec(JSON.stringify(ctx.body));
-  return match ? match[1]!.toLowerCase() : '';
+const BEAM_SKILL = 'beam-kit';
+
+function listed(ctx: RequestContext): { skill: string; description: string } {
+  const match = new RegExp(`- (${SKILL}|${BEAM_SKILL}): (.*?)\\\\n`).exec(JSON.stringify(ctx.body));
+  return match ? { skill: match[1]!, description: match[2]!.toLowerCase() } : { skill: SKILL, description: '' };
 }
 
 describe.skipIf(!claudeClient)('eval optimize against the real client (e2e)', () => {
   let api: ScriptedApi;
   let box: EvalSandbox;
   const rewritePrompts: string[] = [];
+  let beamRewrites = 0;
 
   beforeAll(async () => {
     box = await evalSandbox(SKILL, ORIGINAL, ITEMS);
@@ -44,12 +47,16 @@ describe.skipIf(!claudeClient)('eval optimize against the real client (e2e)', ()
       respond: (ctx) => {
         if (ctx.toolResults.some((r) => r.toolName === 'Skill')) return say('Done.');
         const kws = KEYWORDS[ctx.firstUserText.trim()] ?? [];
-        const listed = listedDescription(ctx);
-        return kws.some((k) => listed.includes(k)) ? reply(skillCall(SKILL)) : say('A plain answer.');
+        const { skill, description } = listed(ctx);
+        return kws.some((k) => description.includes(k)) ? reply(skillCall(skill)) : say('A plain answer.');
       },
       side: (ctx) => {
         const prompt = ctx.lastUserText;
         if (!prompt.includes('<current_description>')) return say('Scripted session');
+        if (prompt.includes(`skill "${BEAM_SKILL}"`)) {
+          beamRewrites++;
+          return say(`<new_description>Variant ${beamRewrites}: use it for paperwork.</new_description>`);
+        }
         rewritePrompts.push(prompt);
         const current = /<current_description>"([\s\S]*?)"<\/current_description>/.exec(prompt)?.[1] ?? '';
         const failed = [...prompt.matchAll(/^ {2}- "([a-z]+):/gm)].map((m) => m[1]!);
@@ -125,5 +132,55 @@ describe.skipIf(!claudeClient)('eval optimize against the real client (e2e)', ()
       `e2e optimize: train ${out.history.map((h) => h.train_passed).join('→')}/6, test ${out.history.map((h) => h.test_passed).join('→')}/2, best #${out.best_index + 1}, applied ${out.applied !== null}`,
     );
     expect((await readdir(box.tmp)).filter((f) => f.startsWith('skillpulse-'))).toEqual([]);
+  }, 180_000);
+
+  it('with --beam 2 the best two candidates by train score each get a rewrite per round', async () => {
+    const beamBox = await evalSandbox(BEAM_SKILL, ORIGINAL, ITEMS.slice(0, 2).concat(ITEMS.slice(4, 6)));
+    try {
+      const run = await runCliCaptured(
+        [
+          'eval',
+          'optimize',
+          '--skill-path',
+          beamBox.skillDir,
+          '--eval-set',
+          beamBox.evalSetFile,
+          '--runs-per-query',
+          '1',
+          '--max-iterations',
+          '3',
+          '--beam',
+          '2',
+          '--holdout',
+          '0',
+          '--claude-bin',
+          claudeClient!,
+          '--json',
+        ],
+        { env: beamBox.env(api.url), cwd: beamBox.root },
+      );
+      expect(run.stderr).not.toMatch(/internal error/);
+      expect(run.code).toBe(0);
+      const out = JSON.parse(run.stdout) as OptimizeResult;
+      expect(out.exit_reason).toBe('max_iterations (3)');
+      expect(out.history.map((h) => [h.iteration, h.parent])).toEqual([
+        [1, null],
+        [2, 0],
+        [3, 0],
+        [3, 1],
+      ]);
+      expect(out.rewrites.map((r) => [r.iteration, r.parent])).toEqual([
+        [1, 0],
+        [2, 0],
+        [2, 1],
+      ]);
+      // Holdout 0: no test set, the best is chosen by train score (earliest on ties).
+      expect(out.test_size).toBe(0);
+      expect(out.best_test_score).toBeNull();
+      expect(out.best_index).toBe(0);
+      expect(out.best_score).toBe(`${out.history[0]!.train_passed}/4`);
+    } finally {
+      await beamBox.cleanup();
+    }
   }, 180_000);
 });
