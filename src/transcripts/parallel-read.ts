@@ -84,9 +84,6 @@ export function planUnits(requests: readonly ReadRequest[], options: ParallelRea
           request: index,
           bytes: length,
           message: { kind: 'file', path: request.path, options: readOptionsOf(request, options) },
-          result: null,
-          error: null,
-          done: false,
         },
       ];
     }
