@@ -26,7 +26,6 @@ export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }
   () => import('./export.js'),
   () => import('./mcp.js'),
   () => import('./hooks.js'),
-  () => import('./mcp.js'),
   () => import('./config.js'),
   () => import('./completion.js'),
   () => import('./eval.js'),
