@@ -8,9 +8,16 @@ export function register(program: Command, cli: CliRuntime): void {
     program
       .command('report')
       .description('per skill: invocations, classified events, correction rate with 95% interval, trend with sparkline, hotspots')
-      .option('--skill <id>', 'only this skill'),
+      .option('--skill <id>', 'only this skill')
+      .option('--html <file>', 'write a self-contained HTML dashboard (from the store, after scanning) instead of printing')
+      .option('--db <file>', 'with --html: use this store file'),
   ).action(
-    cli.action<SessionOpts & { skill?: string }>(async (ctx, opts) => {
+    cli.action<SessionOpts & { skill?: string; html?: string; db?: string }>(async (ctx, opts) => {
+      if (opts.html !== undefined) {
+        const { writeHtmlReport } = await import('./report-html.js');
+        const sessions = [...(opts.sessions ?? []), ...(opts.sessionDir ?? [])];
+        return writeHtmlReport(ctx, { ...opts, html: opts.html, sessions });
+      }
       const result = await runAnalysis(ctx, opts, opts.skill);
       const { buildSkillReports } = await import('../feedback/skill-report.js');
       const { pyFixed, topHotspots } = await import('../metrics/index.js');
