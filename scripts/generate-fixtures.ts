@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { clientVersion, findClaudeClient, PINNED_CLIENT_VERSION, repoRoot } from '../test/support/claude-client.js';
 import { exampleScenarios } from './fixtures/examples.js';
+import { feedbackInteractive, runFeedbackInteractive } from './fixtures/feedback-interactive.js';
 import { feedbackScenarios } from './fixtures/feedback-scenarios.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
@@ -64,7 +65,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const names = argv.filter((a) => !a.startsWith('--'));
-  const unknown = names.filter((n) => n !== interactiveScenario.name && !scenarios.some((s) => s.name === n));
+  const interactiveNames = [interactiveScenario.name, ...feedbackInteractive.map((s) => s.scenario.name)];
+  const unknown = names.filter((n) => !interactiveNames.includes(n) && !scenarios.some((s) => s.name === n));
   if (unknown.length > 0) {
     process.stderr.write(`generate-fixtures: unknown scenario(s): ${unknown.join(', ')} (see --list)\n`);
     return 2;
@@ -85,6 +87,15 @@ async function main(argv: string[]): Promise<number> {
     try {
       await runInteractiveScenario({ bin, version, outDir, workRoot, log });
       log(`ok ${interactiveScenario.name}`);
+    } catch (error) {
+      failed++;
+      log(error instanceof Error ? error.message : String(error));
+    }
+  }
+  for (const item of feedbackInteractive.filter((s) => names.length === 0 || names.includes(s.scenario.name))) {
+    try {
+      await runFeedbackInteractive(item, { bin, version, outDir, workRoot, log });
+      log(`ok ${item.scenario.name}`);
     } catch (error) {
       failed++;
       log(error instanceof Error ? error.message : String(error));
