@@ -205,6 +205,13 @@ export {
 export type { StoredFeedbackEvent, EventQuery } from './store/events-store.js';
 export { scanIntoStore } from './store/scan.js';
 export type { StoreScanOptions, StoreScanResult, FileScanReport } from './store/scan.js';
+export { analyzeWithStore, loadAnalysisFromStore } from './store/analysis.js';
+export type { StoreAnalysisQuery, StoreAnalysis, StoreAnalyzeOptions } from './store/analysis.js';
+export { buildHealthReports } from './store/health-report.js';
+export type { SkillHealthReport, HealthReportOptions } from './store/health-report.js';
+export { loadReactionTimes } from './store/health.js';
+export type { InvocationJudgement } from './store/events-store.js';
+export { reactionTime } from './feedback/analyze.js';
 export { loadCursor, tailHash, TAIL_HASH_BYTES } from './store/cursor.js';
 export type { ScanCursor, CursorState, CursorDecision } from './store/cursor.js';
 export { importFiles, parseImportFile, expandImportPaths } from './store/import.js';

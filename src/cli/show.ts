@@ -15,7 +15,6 @@ export function register(program: Command, cli: CliRuntime): void {
     cli.action<SessionOpts & { snippets: boolean; all?: boolean }>(async (ctx, opts, args) => {
       const skill = args[0]!;
       const result = await runAnalysis(ctx, opts, skill);
-      const { makeSnippet } = await import('../feedback/redact.js');
       const rows = result.invocations
         .filter((a) => opts.all || a.event !== null)
         .map((a) => ({
@@ -32,7 +31,7 @@ export function register(program: Command, cli: CliRuntime): void {
           rule: a.classification?.rule ?? 'nested',
           reason: a.classification?.reason ?? 'nested invocation: a subagent’s “user” is the parent agent',
           complete: a.classification?.complete ?? true,
-          snippet: makeSnippet(a.classification?.snippet_source ?? '', { enabled: opts.snippets }),
+          snippet: opts.snippets ? a.snippet : '',
           file: a.invocation.file,
         }));
       if (ctx.json) {

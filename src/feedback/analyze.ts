@@ -8,15 +8,34 @@ import type { Conversation, ReadIssue, ReadStats } from '../transcripts/types.js
 import { type Classification, classifyWindow } from './classify.js';
 import { type FeedbackEvent, toFeedbackEvent } from './event.js';
 import type { Lexicon } from './lexicon.js';
+import { makeSnippet } from './redact.js';
 import { buildWindows, type InfluenceWindow, isWindowed } from './window.js';
 
 export interface AnalyzedInvocation {
   invocation: SkillInvocation;
-  /** Null for nested invocations (counted as usage, no human outcome). */
+  /**
+   * Whether the invocation has an influence window (false for nested ones: counted as usage, no
+   * human outcome). Use this, not `window`, to tell them apart.
+   */
+  windowed: boolean;
+  /**
+   * The window itself (raw human turns) when judged from transcripts in this run; null for nested
+   * invocations and for results read back from the store (which keeps no transcript text).
+   */
   window: InfluenceWindow | null;
   classification: Classification | null;
   /** The feedback event, or null for outcome `none` and nested invocations. */
   event: FeedbackEvent | null;
+  /** Time of the human turn that decided the outcome (the reaction), or null without one. */
+  reaction_at: string | null;
+  /** The redacted ≤200-character snippet of the deciding turn ('' without one or with snippets off). */
+  snippet: string;
+}
+
+/** Timestamp of the human turn that decided `classification` in `window`. */
+export function reactionTime(window: InfluenceWindow, classification: Classification): string | null {
+  if (classification.turns_to_feedback === null) return null;
+  return window.turns[classification.turns_to_feedback - 1]?.timestamp ?? null;
 }
 
 export interface AnalyzeConversationOptions {
@@ -44,12 +63,29 @@ export function analyzeConversation(
     if (l.invocation.failed) continue;
     const window = isWindowed(l) ? (byInvocation.get(l.invocation) ?? null) : null;
     if (window === null) {
-      out.push({ invocation: l.invocation, window: null, classification: null, event: null });
+      out.push({
+        invocation: l.invocation,
+        windowed: false,
+        window: null,
+        classification: null,
+        event: null,
+        reaction_at: null,
+        snippet: '',
+      });
       continue;
     }
     const classification = classifyWindow(window, options.lexicons ? { lexicons: options.lexicons } : {});
-    const event = toFeedbackEvent(window, classification, { snippets: options.snippets !== false });
-    out.push({ invocation: l.invocation, window, classification, event });
+    const snippets = options.snippets !== false;
+    const event = toFeedbackEvent(window, classification, { snippets });
+    out.push({
+      invocation: l.invocation,
+      windowed: true,
+      window,
+      classification,
+      event,
+      reaction_at: reactionTime(window, classification),
+      snippet: makeSnippet(classification.snippet_source, { enabled: snippets }),
+    });
   }
   return out;
 }
@@ -68,6 +104,8 @@ export interface AnalyzeOptions extends AnalyzeConversationOptions {
 export interface AnalysisResult {
   /** Every (non-failed) invocation, in file order, with its judgement. */
   invocations: AnalyzedInvocation[];
+  /** Failed attempts (`Unknown skill`…): not invocations, kept for health (should_update). */
+  failed: SkillInvocation[];
   /** The feedback events (correction, partial, acceptance), in the same order. */
   events: FeedbackEvent[];
   sessions: number;
@@ -113,8 +151,12 @@ export async function analyzeSessions(options: AnalyzeOptions = {}): Promise<Ana
       invocations.push(a);
     }
   }
+  const failed = scan.located
+    .map((l) => l.invocation)
+    .filter((inv) => inv.failed && (options.skillFilter === undefined || inv.skill_id === options.skillFilter));
   return {
     invocations,
+    failed,
     events: invocations.flatMap((a) => (a.event ? [a.event] : [])),
     sessions,
     files: new Set(scan.conversations.map((c) => c.file)).size,

@@ -52,7 +52,9 @@ export type Rule =
   | 'move-on'
   | 'option-choice'
   | 'no-reaction'
-  | 'no-signal';
+  | 'no-signal'
+  /** Read back from a store written before rules were recorded (store schema v1). */
+  | 'unrecorded';
 
 export interface Classification {
   outcome: Outcome;

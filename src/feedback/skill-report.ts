@@ -46,7 +46,7 @@ export function buildSkillReports(
     reports.push({
       skill_id: skill,
       invocations: list.length,
-      nested: list.filter((a) => a.window === null).length,
+      nested: list.filter((a) => !a.windowed).length,
       no_reaction: list.filter((a) => a.classification?.outcome === 'none').length,
       open_windows: list.filter((a) => a.classification !== null && !a.classification.complete).length,
       events: events.length,

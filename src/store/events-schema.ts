@@ -10,8 +10,75 @@
  * - `scan_cursors`: one row per transcript file: identity (dev, ino), size and mtime at the last
  *   read, the byte offset up to which lines were consumed, a hash of the bytes before that offset,
  *   and the resumable state (open influence windows, tool names) as JSON.
+ *
+ * Version 2 keeps each invocation's judgement beside it, so reports read the store instead of
+ * re-reading transcripts: outcome (`none` included), correction type, confidence, deciding turn,
+ * dimension, the rule and reason that decided, whether the window is complete, the time of the
+ * deciding human turn (`reaction_at`, the time maturity evidence counts from) and the redacted
+ * ≤200-character snippet — never any other transcript text. It also records where an invocation
+ * sits (file rank, conversation, order on its line) so the store reproduces the order of a direct
+ * read, and whether each scanned file holds a main-thread session. Upgrading a v1 store fills the
+ * judgement from its stored events (rule `unrecorded`) and invalidates every cursor, so the next
+ * scan re-reads the transcripts that still exist and judges them fully; rows of deleted
+ * transcripts keep the v1 facts.
  */
-import type { SchemaModule } from './database.js';
+import { dirname } from 'node:path';
+import { eventId } from '../feedback/event.js';
+import { classifyTranscriptPath } from '../transcripts/discovery.js';
+import type { SchemaModule, SqliteDatabase } from './database.js';
+
+/** Rank of a transcript file when the same record was replayed into several: main threads first. */
+export function fileRank(kind: 'session' | 'subagent'): number {
+  return kind === 'subagent' ? 1 : 0;
+}
+
+function pathKind(file: string): 'session' | 'subagent' {
+  return classifyTranscriptPath(file, dirname(file)).kind;
+}
+
+function migrateToV2(db: SqliteDatabase): void {
+  const columns = [
+    'file_rank INTEGER NOT NULL DEFAULT 0',
+    'conv_order INTEGER NOT NULL DEFAULT 0',
+    'line_rank INTEGER NOT NULL DEFAULT 0',
+    'event_id TEXT',
+    'outcome TEXT',
+    'correction_type TEXT',
+    'confidence REAL',
+    'turns_to_feedback INTEGER',
+    'dimension_hint TEXT',
+    'rule TEXT',
+    'reason TEXT',
+    'complete INTEGER',
+    'reaction_at TEXT',
+    'reaction_ms INTEGER',
+    'snippet TEXT',
+  ];
+  for (const column of columns) db.exec(`ALTER TABLE invocations ADD COLUMN ${column}`);
+  db.exec('ALTER TABLE scan_cursors ADD COLUMN main_thread INTEGER NOT NULL DEFAULT 1');
+  const rows = db.prepare('SELECT rowid AS id, invocation_uuid, skill_id, file FROM invocations').all() as Array<{
+    id: number;
+    invocation_uuid: string;
+    skill_id: string;
+    file: string;
+  }>;
+  const setKey = db.prepare('UPDATE invocations SET event_id = ?, file_rank = ? WHERE rowid = ?');
+  for (const row of rows) setKey.run(eventId(row.invocation_uuid, row.skill_id), fileRank(pathKind(row.file)), row.id);
+  const cursors = db.prepare('SELECT path FROM scan_cursors').all() as Array<{ path: string }>;
+  const setMain = db.prepare('UPDATE scan_cursors SET main_thread = ? WHERE path = ?');
+  for (const cursor of cursors) setMain.run(pathKind(cursor.path) === 'session' ? 1 : 0, cursor.path);
+  // What v1 knew: the event of every judged invocation; windowed invocations without one had no reaction.
+  db.exec(`UPDATE invocations SET outcome = fe.outcome, correction_type = fe.correction_type, confidence = fe.confidence,
+    turns_to_feedback = fe.turns_to_feedback, dimension_hint = fe.dimension_hint,
+    snippet = json_extract(fe.event_json, '$.user_message_snippet')
+    FROM feedback_events AS fe WHERE fe.event_id = invocations.event_id`);
+  db.exec(`UPDATE invocations SET outcome = 'none' WHERE outcome IS NULL AND trigger <> 'nested' AND failed = 0`);
+  db.exec(`UPDATE invocations SET rule = 'unrecorded', reason = 'judged by an older skillpulse (store schema v1) that did not record the rule',
+    complete = 1, snippet = coalesce(snippet, '') WHERE outcome IS NOT NULL`);
+  // Every cursor is invalidated (window setting 0 never matches), so files that still exist are re-read in full.
+  db.exec(`UPDATE scan_cursors SET state = json_set(state, '$.windowTurns', 0)`);
+  db.exec('CREATE INDEX invocations_event ON invocations (event_id)');
+}
 
 export const eventsSchema: SchemaModule = {
   name: 'events',
@@ -68,6 +135,12 @@ export const eventsSchema: SchemaModule = {
           scanned_at TEXT NOT NULL
         )`);
       },
+    },
+    {
+      version: 2,
+      description:
+        'judgement of every windowed invocation (outcome incl. none, rule, reason, reaction time, snippet), order keys, main-thread files',
+      up: migrateToV2,
     },
   ],
 };

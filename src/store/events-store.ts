@@ -1,12 +1,16 @@
 /**
  * Reading and writing ingested invocations and implicit feedback events.
  *
- * Upserts are idempotent and order-independent: the same invocation (uuid + skill) or event
- * (event_id) found again replaces the stored row only when it comes from the same transcript
- * file or one whose path sorts first (a record replayed into several files — `--continue`,
- * resume — thus always lands on the same file whatever order files are scanned in), or when the
- * stored row was imported. Imports never replace anything (re-importing changes nothing).
+ * Upserts are idempotent and order-independent: the same invocation (uuid + skill) found again
+ * replaces the stored row only when it comes from the same transcript file or one that ranks
+ * first (main-thread files before subagent files, then by path), so a record replayed into several
+ * files — `--continue`, resume, subagent copies — always lands on the same file whatever order
+ * files are scanned in; the scan writes events only for invocations their file owns. Imports
+ * never replace anything (re-importing changes nothing).
  */
+import type { AnalyzedInvocation } from '../feedback/analyze.js';
+import type { CorrectionType, DimensionHint, Outcome, Rule } from '../feedback/classify.js';
+import { eventId } from '../feedback/event.js';
 import type { SkillInvocation } from '../invocations/types.js';
 import type { SqliteDatabase } from './database.js';
 
@@ -35,24 +39,77 @@ function timeMs(timestamp: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-export function upsertInvocations(
-  db: SqliteDatabase,
-  rows: ReadonlyArray<{ invocation: SkillInvocation; line?: number | null }>,
-  source: RowSource = 'scan',
-): number {
+/** The stored judgement of a windowed invocation (schema v2). */
+export interface InvocationJudgement {
+  outcome: Outcome;
+  correction_type: CorrectionType | null;
+  confidence: number | null;
+  turns_to_feedback: number | null;
+  dimension_hint: DimensionHint | null;
+  rule: Rule;
+  reason: string;
+  complete: boolean;
+  /** Time of the deciding human turn. */
+  reaction_at: string | null;
+  /** Redacted, ≤200 characters (the only transcript text the store keeps). */
+  snippet: string;
+}
+
+export function judgementOf(a: AnalyzedInvocation): InvocationJudgement | null {
+  const c = a.classification;
+  if (!c) return null;
+  return {
+    outcome: c.outcome,
+    correction_type: c.correction_type,
+    confidence: c.confidence,
+    turns_to_feedback: c.turns_to_feedback,
+    dimension_hint: c.dimension_hint,
+    rule: c.rule,
+    reason: c.reason,
+    complete: c.complete,
+    reaction_at: a.reaction_at,
+    snippet: a.snippet,
+  };
+}
+
+export interface InvocationRowInput {
+  invocation: SkillInvocation;
+  line?: number | null;
+  /** 0 for a main-thread file, 1 for a subagent file: who owns a record replayed into several files. */
+  fileRank?: number;
+  /** 0 for the main conversation, else the first line of the inline thread. */
+  convOrder?: number;
+  /** Rank among the invocations on the same line. */
+  lineRank?: number;
+  judgement?: InvocationJudgement | null;
+}
+
+/**
+ * Upserts invocations. A scanned row replaces the stored one when that was imported or when it
+ * comes from the same file or one that ranks first (main-thread files before subagent files,
+ * then by path): a record replayed into several files always lands on the same file whatever
+ * order files are scanned in, with that file's judgement.
+ */
+export function upsertInvocations(db: SqliteDatabase, rows: ReadonlyArray<InvocationRowInput>, source: RowSource = 'scan'): number {
   if (rows.length === 0) return 0;
   const conflict =
     source === 'import'
       ? 'DO NOTHING'
       : `DO UPDATE SET session_id = excluded.session_id, trigger = excluded.trigger, args = excluded.args, timestamp = excluded.timestamp,
          ts_ms = excluded.ts_ms, failed = excluded.failed, failure_reason = excluded.failure_reason, skill_version = excluded.skill_version,
-         file = excluded.file, line = excluded.line, source = excluded.source
-         WHERE invocations.source = 'import' OR excluded.file <= invocations.file`;
+         file = excluded.file, line = excluded.line, source = excluded.source, file_rank = excluded.file_rank, conv_order = excluded.conv_order,
+         line_rank = excluded.line_rank, event_id = excluded.event_id, outcome = excluded.outcome, correction_type = excluded.correction_type,
+         confidence = excluded.confidence, turns_to_feedback = excluded.turns_to_feedback, dimension_hint = excluded.dimension_hint,
+         rule = excluded.rule, reason = excluded.reason, complete = excluded.complete, reaction_at = excluded.reaction_at,
+         reaction_ms = excluded.reaction_ms, snippet = excluded.snippet
+         WHERE invocations.source = 'import' OR (excluded.file_rank, excluded.file) <= (invocations.file_rank, invocations.file)`;
   const statement = db.prepare(`INSERT INTO invocations (invocation_uuid, skill_id, session_id, trigger, args, timestamp, ts_ms, failed,
-    failure_reason, skill_version, file, line, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    failure_reason, skill_version, file, line, source, file_rank, conv_order, line_rank, event_id, outcome, correction_type, confidence,
+    turns_to_feedback, dimension_hint, rule, reason, complete, reaction_at, reaction_ms, snippet)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (invocation_uuid, skill_id) ${conflict}`);
   let changed = 0;
-  for (const { invocation: inv, line } of rows) {
+  for (const { invocation: inv, line, fileRank, convOrder, lineRank, judgement: j } of rows) {
     changed += Number(
       statement.run(
         inv.invocation_uuid,
@@ -68,27 +125,51 @@ export function upsertInvocations(
         inv.file,
         line ?? null,
         source,
+        fileRank ?? 0,
+        convOrder ?? 0,
+        lineRank ?? 0,
+        eventId(inv.invocation_uuid, inv.skill_id),
+        j?.outcome ?? null,
+        j?.correction_type ?? null,
+        j?.confidence ?? null,
+        j?.turns_to_feedback ?? null,
+        j?.dimension_hint ?? null,
+        j?.rule ?? null,
+        j?.reason ?? null,
+        j ? (j.complete ? 1 : 0) : null,
+        j?.reaction_at ?? null,
+        j?.reaction_at ? timeMs(j.reaction_at) : null,
+        j?.snippet ?? null,
       ).changes,
     );
   }
   return changed;
 }
 
+/** Event ids of the scanned invocations `file` owns. */
+export function ownedEventIds(db: SqliteDatabase, file: string): Set<string> {
+  const rows = db.prepare("SELECT event_id FROM invocations WHERE file = ? AND source = 'scan'").all(file) as Array<{ event_id: string }>;
+  return new Set(rows.map((r) => r.event_id));
+}
+
 export function upsertFeedbackEvents(
   db: SqliteDatabase,
   events: readonly StoredFeedbackEvent[],
-  options: { file: string | null; source?: RowSource },
+  options: { file: string | null; source?: RowSource; replace?: boolean },
 ): number {
   if (events.length === 0) return 0;
   const source = options.source ?? 'scan';
+  // `replace`: the caller already decided ownership (the scan writes only events of invocations its file owns).
+  const unless = options.replace
+    ? ''
+    : " WHERE feedback_events.source = 'import' OR feedback_events.file IS NULL OR excluded.file <= feedback_events.file";
   const conflict =
     source === 'import'
       ? 'DO NOTHING'
       : `DO UPDATE SET timestamp = excluded.timestamp, ts_ms = excluded.ts_ms, session_id = excluded.session_id, skill_id = excluded.skill_id,
          invocation_uuid = excluded.invocation_uuid, outcome = excluded.outcome, confidence = excluded.confidence,
          correction_type = excluded.correction_type, dimension_hint = excluded.dimension_hint, turns_to_feedback = excluded.turns_to_feedback,
-         event_json = excluded.event_json, file = excluded.file, source = excluded.source
-         WHERE feedback_events.source = 'import' OR feedback_events.file IS NULL OR excluded.file <= feedback_events.file`;
+         event_json = excluded.event_json, file = excluded.file, source = excluded.source${unless}`;
   const statement = db.prepare(`INSERT INTO feedback_events (event_id, timestamp, ts_ms, session_id, skill_id, invocation_uuid, outcome,
     confidence, correction_type, dimension_hint, turns_to_feedback, event_json, file, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
     ON CONFLICT (event_id) ${conflict}`);

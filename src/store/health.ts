@@ -4,7 +4,9 @@
  * module (`src/learning/`), the correction rate, trend and hotspots from `src/metrics/` — this
  * file only maps a skill's evidence onto them (docs/learning.md, "Skill health").
  *
- * Signals (each at the time of its event, never the scan time):
+ * Signals (each at the time of the reaction — the human turn that decided an implicit event, or
+ * the explicit record's time; the invocation time only for events without a known reaction
+ * time, e.g. imported ones — never the scan time):
  * - implicit acceptance → helpful, weight = classifier confidence;
  * - implicit correction → harmful, weight = confidence; partial → harmful, weight = ½ × confidence
  *   (a partial counts half, as in the correction rate);
@@ -79,7 +81,7 @@ export interface HealthOptions {
   minInvocations?: number;
 }
 
-interface UsageRow {
+export interface UsageRow {
   skill_id: string;
   n: number;
   nested: number | null;
@@ -88,13 +90,21 @@ interface UsageRow {
   last: string | null;
 }
 
-function signalsOf(events: readonly StoredFeedbackEvent[], records: readonly ExplicitFeedback[]): MaturitySignal[] {
+/** A feedback event as health reads it (feedback.jsonl lines, store rows and analysis events alike). */
+export type HealthEvent = Pick<StoredFeedbackEvent, 'event_id' | 'skill_id' | 'outcome' | 'confidence' | 'timestamp' | 'dimension_hint'>;
+
+function signalsOf(
+  events: readonly HealthEvent[],
+  records: readonly ExplicitFeedback[],
+  reactionTimes: ReadonlyMap<string, string> | undefined,
+): MaturitySignal[] {
   const signals: MaturitySignal[] = [];
   for (const event of events) {
     const confidence = typeof event.confidence === 'number' ? event.confidence : 1;
-    if (event.outcome === 'acceptance') signals.push({ type: 'helpful', timestamp: event.timestamp, weight: confidence });
-    else if (event.outcome === 'correction') signals.push({ type: 'harmful', timestamp: event.timestamp, weight: confidence });
-    else if (event.outcome === 'partial') signals.push({ type: 'harmful', timestamp: event.timestamp, weight: confidence / 2 });
+    const timestamp = reactionTimes?.get(event.event_id) ?? event.timestamp;
+    if (event.outcome === 'acceptance') signals.push({ type: 'helpful', timestamp, weight: confidence });
+    else if (event.outcome === 'correction') signals.push({ type: 'harmful', timestamp, weight: confidence });
+    else if (event.outcome === 'partial') signals.push({ type: 'harmful', timestamp, weight: confidence / 2 });
   }
   for (const record of records) {
     if (record.result === 'success') signals.push({ type: 'helpful', timestamp: record.timestamp, weight: 1 });
@@ -106,7 +116,13 @@ function signalsOf(events: readonly StoredFeedbackEvent[], records: readonly Exp
 /** Pure: health from already-loaded evidence. */
 export function computeSkillHealth(
   skillId: string,
-  evidence: { usage: Omit<UsageRow, 'skill_id'> | null; events: readonly StoredFeedbackEvent[]; explicit: readonly ExplicitFeedback[] },
+  evidence: {
+    usage: Omit<UsageRow, 'skill_id'> | null;
+    events: readonly HealthEvent[];
+    explicit: readonly ExplicitFeedback[];
+    /** Time of the deciding human turn by event_id (maturity evidence counts from the reaction). */
+    reactionTimes?: ReadonlyMap<string, string> | undefined;
+  },
   options: HealthOptions = {},
 ): SkillHealth {
   const now = options.now ?? new Date();
@@ -119,7 +135,7 @@ export function computeSkillHealth(
   const recent = evidence.explicit.filter((r) => Date.parse(r.timestamp) >= start);
   const rules = evaluateUpdateRules(countResults(recent));
 
-  const signals = signalsOf(evidence.events, evidence.explicit);
+  const signals = signalsOf(evidence.events, evidence.explicit, evidence.reactionTimes);
   const config = DEFAULT_LEARNING_CONFIG.maturity;
   const counts = calculateDecayedCounts(signals, config, now);
   const state = maturityStateFromCounts(counts, config);
@@ -199,12 +215,27 @@ function usageRows(db: SqliteDatabase, skillId?: string): UsageRow[] {
     .all(...(skillId !== undefined ? [skillId] : [])) as UsageRow[];
 }
 
+/** Reaction times (the deciding human turn) of the scanned events, by event_id. */
+export function loadReactionTimes(db: SqliteDatabase, skillId?: string): Map<string, string> {
+  const rows = db
+    .prepare(
+      `SELECT event_id, reaction_at FROM invocations WHERE reaction_at IS NOT NULL AND event_id IS NOT NULL${skillId !== undefined ? ' AND skill_id = ?' : ''}`,
+    )
+    .all(...(skillId !== undefined ? [skillId] : [])) as Array<{ event_id: string; reaction_at: string }>;
+  return new Map(rows.map((row) => [row.event_id, row.reaction_at]));
+}
+
 /** Health of one skill from the store. */
 export function skillHealth(db: SqliteDatabase, skillId: string, options: HealthOptions = {}): SkillHealth {
   const usage = usageRows(db, skillId)[0] ?? null;
   return computeSkillHealth(
     skillId,
-    { usage, events: loadStoredFeedbackEvents(db, { skillId }), explicit: listExplicitFeedback(db, { skillName: skillId }) },
+    {
+      usage,
+      events: loadStoredFeedbackEvents(db, { skillId }),
+      explicit: listExplicitFeedback(db, { skillName: skillId }),
+      reactionTimes: loadReactionTimes(db, skillId),
+    },
     options,
   );
 }
@@ -238,9 +269,14 @@ export function allSkillHealth(db: SqliteDatabase, options: HealthOptions = {}):
     else explicit.set(record.skillName, [record]);
   }
   const ids = new Set([...usage.keys(), ...events.keys(), ...explicit.keys()]);
+  const reactionTimes = loadReactionTimes(db);
   return [...ids]
     .map((id) =>
-      computeSkillHealth(id, { usage: usage.get(id) ?? null, events: events.get(id) ?? [], explicit: explicit.get(id) ?? [] }, options),
+      computeSkillHealth(
+        id,
+        { usage: usage.get(id) ?? null, events: events.get(id) ?? [], explicit: explicit.get(id) ?? [], reactionTimes },
+        options,
+      ),
     )
     .sort(compareHealth);
 }

@@ -16,17 +16,18 @@
 import { SkillpulseError } from '../errors.js';
 import { type DetectedInvocation, detectInvocations } from '../invocations/detect.js';
 import { isObserverConversation } from '../invocations/scan.js';
-import { classifyWindow } from '../feedback/classify.js';
-import { toFeedbackEvent } from '../feedback/event.js';
-import { DEFAULT_WINDOW_TURNS, type InfluenceWindow, buildWindows, isWindowComplete } from '../feedback/window.js';
+import { type AnalyzedInvocation, analyzeConversation } from '../feedback/analyze.js';
+import { eventId } from '../feedback/event.js';
+import { DEFAULT_WINDOW_TURNS, isWindowComplete } from '../feedback/window.js';
 import { buildConversations } from '../transcripts/conversation.js';
 import { discoverTranscripts } from '../transcripts/discovery.js';
 import { dedupeRecords } from '../transcripts/read.js';
 import { addStats, emptyStats, readTranscriptFile } from '../transcripts/reader.js';
-import type { ReadIssue, ReadStats, TranscriptFile } from '../transcripts/types.js';
+import type { Conversation, ReadIssue, ReadStats, TranscriptFile } from '../transcripts/types.js';
 import { type CursorDecision, type ScanCursor, decide, loadCursor, saveCursor, tailHash } from './cursor.js';
 import { type SqliteDatabase, withTransaction } from './database.js';
-import { type StoredFeedbackEvent, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
+import { fileRank } from './events-schema.js';
+import { type StoredFeedbackEvent, judgementOf, ownedEventIds, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
 
 export interface StoreScanOptions {
   /** `--sessions` paths; default roots (from `env`) when empty. */
@@ -74,8 +75,14 @@ export interface StoreScanResult {
 
 interface FileOutcome {
   located: DetectedInvocation[];
+  /** Judgements of the windowed and nested (non-failed) invocations, by invocation. */
+  judged: Map<DetectedInvocation['invocation'], AnalyzedInvocation>;
+  /** Where each invocation sits: conversation order key and rank among invocations on its line. */
+  order: Map<DetectedInvocation['invocation'], { convOrder: number; lineRank: number }>;
   events: StoredFeedbackEvent[];
   openWindows: number;
+  /** Whether the read holds a main-thread session conversation (for session counts). */
+  mainThread: boolean;
   resume: { offset: number; line: number };
 }
 
@@ -86,32 +93,66 @@ function judge(
   windowTurns: number,
   end: { offset: number; line: number },
 ): FileOutcome {
-  const outcome: FileOutcome = { located: [], events: [], openWindows: 0, resume: { ...end } };
+  const outcome: FileOutcome = {
+    located: [],
+    judged: new Map(),
+    order: new Map(),
+    events: [],
+    openWindows: 0,
+    mainThread: false,
+    resume: { ...end },
+  };
   const hold = (offset: number, line: number) => {
     if (offset < outcome.resume.offset) outcome.resume = { offset, line };
   };
   for (const conversation of buildConversations(records, file)) {
+    if (conversation.kind === 'session') outcome.mainThread = true;
     if (isObserverConversation(conversation)) continue;
     const located = detectInvocations(conversation);
     outcome.located.push(...located);
-    const windows = buildWindows(conversation, located, { maxTurns: windowTurns });
-    const byInvocation = new Map<object, InfluenceWindow>();
-    for (const window of windows) byInvocation.set(window.invocation, window);
+    // Main thread first, then inline sidechain threads by their first line (the direct read's order).
+    const convOrder = conversation.kind === 'session' ? 0 : firstLine(conversation);
+    const onLine = new Map<number, number>();
+    for (const l of [...located].sort((a, b) => a.seq - b.seq)) {
+      const rank = onLine.get(l.line) ?? 0;
+      onLine.set(l.line, rank + 1);
+      outcome.order.set(l.invocation, { convOrder, lineRank: rank });
+    }
+    const analyzed = analyzeConversation(conversation, located, { window: windowTurns });
+    const byInvocation = new Map(analyzed.map((a) => [a.invocation, a]));
     for (const l of located) {
-      const window = byInvocation.get(l.invocation);
-      if (window && !isWindowComplete(window)) {
+      const a = byInvocation.get(l.invocation);
+      if (!a) continue;
+      outcome.judged.set(l.invocation, a);
+      if (a.window && !isWindowComplete(a.window)) {
         outcome.openWindows++;
         hold(l.offset, l.line);
       }
     }
     const last = located.reduce<DetectedInvocation | null>((a, b) => (a === null || b.seq > a.seq ? b : a), null);
-    if (last && !byInvocation.has(last.invocation)) hold(last.offset, last.line);
-    for (const window of windows) {
-      const event = toFeedbackEvent(window, classifyWindow(window));
-      if (event) outcome.events.push(event as StoredFeedbackEvent);
-    }
+    if (last && !byInvocation.get(last.invocation)?.window) hold(last.offset, last.line);
+    for (const a of analyzed) if (a.event) outcome.events.push(a.event as StoredFeedbackEvent);
   }
   return outcome;
+}
+
+function firstLine(conversation: Conversation): number {
+  const first = conversation.events[0];
+  if (!first) return 0;
+  switch (first.type) {
+    case 'human':
+      return first.turn.line;
+    case 'assistant':
+      return first.message.line;
+    case 'tool-result':
+      return first.result.line;
+    case 'command':
+      return first.command.line;
+    case 'meta':
+      return first.meta.line;
+    case 'compaction':
+      return first.boundary.line;
+  }
 }
 
 async function scanFile(
@@ -137,14 +178,39 @@ async function scanFile(
     tailHash: hash,
     state: { windowTurns, resume: outcome.resume },
   };
+  const rank = fileRank(file.kind);
   withTransaction(db, () => {
     upsertInvocations(
       db,
-      outcome.located.map((l) => ({ invocation: l.invocation, line: l.line })),
+      outcome.located.map((l) => {
+        const a = outcome.judged.get(l.invocation);
+        const order = outcome.order.get(l.invocation);
+        return {
+          invocation: l.invocation,
+          line: l.line,
+          fileRank: rank,
+          convOrder: order?.convOrder ?? 0,
+          lineRank: order?.lineRank ?? 0,
+          judgement: a?.classification ? judgementOf(a) : null,
+        };
+      }),
       'scan',
     );
-    upsertFeedbackEvents(db, outcome.events, { file: file.path, source: 'scan' });
+    // Only the file that owns an invocation (the same record may sit in several files) decides
+    // its event; an owned invocation that no longer has one (no reaction) loses its scanned event.
+    const owned = ownedEventIds(db, file.path);
+    const events = outcome.events.filter((e) => owned.has(e.event_id));
+    upsertFeedbackEvents(db, events, { file: file.path, source: 'scan', replace: true });
+    const withEvent = new Set(events.map((e) => e.event_id));
+    const drop = db.prepare("DELETE FROM feedback_events WHERE event_id = ? AND source = 'scan'");
+    for (const a of outcome.judged.values()) {
+      if (!a.classification || a.event) continue;
+      const id = eventId(a.invocation.invocation_uuid, a.invocation.skill_id);
+      if (owned.has(id) && !withEvent.has(id)) drop.run(id);
+    }
     saveCursor(db, cursor, now);
+    if (decision.action === 'full')
+      db.prepare('UPDATE scan_cursors SET main_thread = ? WHERE path = ?').run(outcome.mainThread ? 1 : 0, file.path);
   });
   return { read, outcome, from: start.offset };
 }

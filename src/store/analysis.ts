@@ -1,0 +1,206 @@
+/**
+ * The implicit-feedback analysis read back from the store: what `analyzeSessions` returns, built
+ * from the judgements the scan persisted (schema v2) instead of from transcripts. The reading
+ * commands (analyze, report, trend, hotspots, show, compare) run `analyzeWithStore`: scan the
+ * sessions into the store (incremental: unchanged files cost one stat), then read the rows of
+ * every transcript under the scanned roots — transcripts deleted since keep their rows, so the
+ * store is the history. On the same sessions the result equals the direct read's, in the same
+ * order (discovery order of files, then conversation, line and position on the line).
+ *
+ * Differences by design: `window` is null (the store keeps no transcript text; `windowed` tells
+ * nested invocations apart) and `classification.snippet_source` is the stored redacted snippet.
+ */
+import type { AnalysisResult, AnalyzedInvocation, AnalyzeOptions } from '../feedback/analyze.js';
+import type { Classification, CorrectionType, DimensionHint, Outcome, Rule } from '../feedback/classify.js';
+import type { FeedbackEvent } from '../feedback/event.js';
+import type { SkillInvocation } from '../invocations/types.js';
+import { type DiscoveryResult, discoverTranscripts } from '../transcripts/discovery.js';
+import { type SqliteDatabase, withTransaction } from './database.js';
+import { type StoreScanOptions, scanIntoStore } from './scan.js';
+
+export interface StoreAnalysisQuery {
+  /** Absolute folders or files whose transcripts' rows are read (the scanned roots). */
+  roots: readonly string[];
+  /** Transcript paths in discovery order; rows of other files (deleted transcripts) follow, by path. */
+  order?: readonly string[];
+  /** Only invocations of this skill. */
+  skillFilter?: string | undefined;
+  /** false: events and snippets carry `''` as snippet (applied at read time; the store keeps the redacted one). */
+  snippets?: boolean | undefined;
+}
+
+export type StoreAnalysis = Pick<AnalysisResult, 'invocations' | 'failed' | 'events' | 'sessions' | 'files'>;
+
+interface JudgedRow {
+  invocation_uuid: string;
+  skill_id: string;
+  session_id: string;
+  trigger: SkillInvocation['trigger'];
+  args: string | null;
+  timestamp: string;
+  failed: number;
+  failure_reason: string | null;
+  skill_version: string | null;
+  file: string;
+  line: number | null;
+  conv_order: number;
+  line_rank: number;
+  outcome: Outcome | null;
+  correction_type: CorrectionType | null;
+  confidence: number | null;
+  turns_to_feedback: number | null;
+  dimension_hint: DimensionHint | null;
+  rule: Rule | null;
+  reason: string | null;
+  complete: number | null;
+  reaction_at: string | null;
+  snippet: string | null;
+  event_json: string | null;
+}
+
+/** `path` without trailing separators (except the filesystem root). */
+function trimSlash(path: string): string {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  return trimmed === '' ? path : trimmed;
+}
+
+/** SQL condition (and its parameters) for "column names a file under one of `roots`". */
+export function underRoots(column: string, roots: readonly string[]): { sql: string; params: unknown[] } {
+  if (roots.length === 0) return { sql: '0', params: [] };
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  for (const raw of roots) {
+    const root = trimSlash(raw);
+    const prefix = root.endsWith('/') ? root : `${root}/`;
+    parts.push(`(${column} = ? OR substr(${column}, 1, ?) = ?)`);
+    params.push(root, prefix.length, prefix);
+  }
+  return { sql: `(${parts.join(' OR ')})`, params };
+}
+
+function toInvocation(row: JudgedRow): SkillInvocation {
+  return {
+    invocation_uuid: row.invocation_uuid,
+    session_id: row.session_id,
+    skill_id: row.skill_id,
+    trigger: row.trigger,
+    args: row.args,
+    timestamp: row.timestamp,
+    failed: Number(row.failed) === 1,
+    failure_reason: row.failure_reason,
+    skill_version: row.skill_version,
+    file: row.file,
+  };
+}
+
+function toAnalyzed(row: JudgedRow, snippets: boolean): AnalyzedInvocation {
+  const invocation = toInvocation(row);
+  const windowed = row.trigger !== 'nested';
+  if (!windowed || row.outcome === null) {
+    return { invocation, windowed, window: null, classification: null, event: null, reaction_at: null, snippet: '' };
+  }
+  const snippet = snippets ? (row.snippet ?? '') : '';
+  const classification: Classification = {
+    outcome: row.outcome,
+    correction_type: row.correction_type,
+    confidence: row.confidence === null ? null : Number(row.confidence),
+    turns_to_feedback: row.turns_to_feedback === null ? null : Number(row.turns_to_feedback),
+    dimension_hint: row.dimension_hint,
+    rule: row.rule ?? 'unrecorded',
+    reason: row.reason ?? '',
+    snippet_source: row.snippet ?? '',
+    complete: Number(row.complete) === 1,
+  };
+  let event: FeedbackEvent | null = null;
+  if (row.outcome !== 'none' && row.event_json !== null) {
+    event = JSON.parse(row.event_json) as FeedbackEvent;
+    if (!snippets) event = { ...event, user_message_snippet: '' };
+  }
+  return { invocation, windowed, window: null, classification, event, reaction_at: row.reaction_at, snippet };
+}
+
+/** Reads the analysis of the transcripts under `query.roots` from the store. */
+export function loadAnalysisFromStore(db: SqliteDatabase, query: StoreAnalysisQuery): StoreAnalysis {
+  const roots = underRoots('i.file', query.roots);
+  const params: unknown[] = [...roots.params];
+  let where = `i.source = 'scan' AND ${roots.sql}`;
+  if (query.skillFilter !== undefined) {
+    where += ' AND i.skill_id = ?';
+    params.push(query.skillFilter);
+  }
+  const rows = db
+    .prepare(
+      `SELECT i.invocation_uuid, i.skill_id, i.session_id, i.trigger, i.args, i.timestamp, i.failed, i.failure_reason, i.skill_version, i.file,
+        i.line, i.conv_order, i.line_rank, i.outcome, i.correction_type, i.confidence, i.turns_to_feedback, i.dimension_hint, i.rule, i.reason,
+        i.complete, i.reaction_at, i.snippet, fe.event_json
+       FROM invocations AS i LEFT JOIN feedback_events AS fe ON fe.event_id = i.event_id AND fe.source = 'scan'
+       WHERE ${where}`,
+    )
+    .all(...params) as JudgedRow[];
+  const rank = new Map((query.order ?? []).map((path, i) => [path, i]));
+  const fileOrder = (path: string) => rank.get(path) ?? Number.POSITIVE_INFINITY;
+  rows.sort(
+    (a, b) =>
+      fileOrder(a.file) - fileOrder(b.file) ||
+      (a.file < b.file ? -1 : a.file > b.file ? 1 : 0) ||
+      Number(a.conv_order) - Number(b.conv_order) ||
+      Number(a.line ?? 0) - Number(b.line ?? 0) ||
+      Number(a.line_rank) - Number(b.line_rank),
+  );
+  const snippets = query.snippets !== false;
+  const invocations: AnalyzedInvocation[] = [];
+  const failed: SkillInvocation[] = [];
+  for (const row of rows) {
+    if (Number(row.failed) === 1) failed.push(toInvocation(row));
+    else invocations.push(toAnalyzed(row, snippets));
+  }
+  const files = underRoots('path', query.roots);
+  const counts = db
+    .prepare(`SELECT COUNT(*) AS files, COALESCE(SUM(main_thread), 0) AS sessions FROM scan_cursors WHERE ${files.sql}`)
+    .all(...files.params)[0] as { files: number; sessions: number };
+  return {
+    invocations,
+    failed,
+    events: invocations.flatMap((a) => (a.event ? [a.event] : [])),
+    sessions: Number(counts.sessions),
+    files: Number(counts.files),
+  };
+}
+
+export interface StoreAnalyzeOptions extends Pick<AnalyzeOptions, 'sessionDirs' | 'env' | 'cwd' | 'skillFilter' | 'snippets' | 'window'> {
+  /** Discovery already run by the caller (it must be for the same sessions). */
+  discovery?: DiscoveryResult;
+  now?: Date;
+  /** Per-file scan callback (progress bars, `--debug`). */
+  onFile?: StoreScanOptions['onFile'];
+}
+
+/**
+ * Scans the sessions into the store (incrementally), then reads the analysis back from it. The
+ * result has the shape and, on the same sessions, the content of `analyzeSessions`.
+ */
+export async function analyzeWithStore(db: SqliteDatabase, options: StoreAnalyzeOptions = {}): Promise<AnalysisResult> {
+  const discovery =
+    options.discovery ??
+    (await discoverTranscripts({
+      paths: options.sessionDirs ?? [],
+      env: options.env ?? {},
+      ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
+    }));
+  const scanOptions: StoreScanOptions = { files: discovery.files, windowTurns: options.window ?? 3 };
+  if (options.now) scanOptions.now = options.now;
+  if (options.onFile) scanOptions.onFile = options.onFile;
+  const scan = await scanIntoStore(db, scanOptions);
+  const loaded = withTransaction(
+    db,
+    () =>
+      loadAnalysisFromStore(db, {
+        roots: discovery.roots.filter((r) => r.exists).map((r) => r.path),
+        order: discovery.files.map((f) => f.path),
+        skillFilter: options.skillFilter,
+        snippets: options.snippets,
+      }),
+    'DEFERRED',
+  );
+  return { ...loaded, stats: scan.stats, issues: scan.issues, roots: discovery.roots };
+}
