@@ -1,0 +1,216 @@
+/**
+ * The accuracy benchmark's computation (used by scripts/accuracy.ts, tested on a synthetic set in
+ * benchmark.test.ts): collect labeled invocations, judge them with the real pipeline
+ * (`analyzeSessions`, the same one `skillpulse analyze` uses), score them per split.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type AnalyzedInvocation, analyzeSessions } from '../../src/feedback/analyze.js';
+import { redactSecrets } from '../../src/feedback/redact.js';
+
+export type Label = 'correction' | 'partial' | 'acceptance' | 'none';
+export const LABELS: readonly Label[] = ['correction', 'partial', 'acceptance', 'none'];
+export type Split = 'dev' | 'test' | 'corpus';
+export const SPLITS: readonly Split[] = ['dev', 'test', 'corpus'];
+
+export interface Item {
+  split: Split;
+  source: string;
+  skill_id: string;
+  gold: Label;
+  predicted: Label;
+  /** The rule that decided (`not-found` when the engine did not report the invocation). */
+  rule: string;
+  /** The human turns of the window, redacted and shortened (for error lists). */
+  text: string;
+  why: string;
+}
+
+/** A short, redacted, one-line rendering of the window's human turns. */
+export function windowText(a: AnalyzedInvocation | undefined, max = 140): string {
+  const turns = a?.window?.turns ?? [];
+  const parts = turns.map((t) => {
+    const body = redactSecrets(t.text).replace(/\s+/g, ' ').trim();
+    return t.kind === 'prompt' ? body : `[${t.kind}]${body ? ` ${body}` : ''}`;
+  });
+  const joined = parts.join(' ⏐ ') || '(no human turn)';
+  return joined.length > max ? `${joined.slice(0, max - 1)}…` : joined;
+}
+
+function predicted(a: AnalyzedInvocation | undefined): { label: Label; rule: string } {
+  const c = a?.classification;
+  if (!c) return { label: 'none', rule: a ? 'nested' : 'not-found' };
+  return { label: c.outcome, rule: c.rule };
+}
+
+interface CorpusLabels {
+  labels: { file: string; skill_id: string; invocation_uuid: string; outcome: Label; why: string }[];
+}
+
+/** Corpus invocations labeled by reading; `unlabeled` lists windowed invocations without a label. */
+export async function corpusItems(corpusDir: string, labelsFile: string): Promise<{ items: Item[]; unlabeled: string[] }> {
+  const labels = JSON.parse(readFileSync(labelsFile, 'utf8')) as CorpusLabels;
+  const result = await analyzeSessions({ sessionDirs: [corpusDir], env: {} });
+  const key = (uuid: string, skill: string) => `${uuid}:${skill}`;
+  const labeled = new Set(labels.labels.map((l) => key(l.invocation_uuid, l.skill_id)));
+  const unlabeled = result.invocations
+    .filter((a) => a.window !== null && !labeled.has(key(a.invocation.invocation_uuid, a.invocation.skill_id)))
+    .map((a) => a.invocation.invocation_uuid);
+  const items = labels.labels.map((l): Item => {
+    const a = result.invocations.find((x) => x.invocation.invocation_uuid === l.invocation_uuid && x.invocation.skill_id === l.skill_id);
+    const p = predicted(a);
+    return {
+      split: 'corpus',
+      source: l.file,
+      skill_id: l.skill_id,
+      gold: l.outcome,
+      predicted: p.label,
+      rule: p.rule,
+      text: windowText(a),
+      why: l.why,
+    };
+  });
+  return { items, unlabeled };
+}
+
+interface Manifest {
+  invocations: { skill_id: string; trigger: string; turn: number; failed: boolean; feedback: { outcome: Label } | null }[];
+  turns: { index: number; reaction: { label: string; trap?: string } | null }[];
+}
+
+export interface SplitFile {
+  dev: string[];
+  test: string[];
+}
+
+export interface Overrides {
+  overrides: { scenario: string; skill_id: string; outcome: Label; why: string }[];
+}
+
+/**
+ * Real-client scenario invocations with the outcome their author recorded (scenario.json), the
+ * split from `split`, and `overrides`. A scenario missing from the split is an error.
+ */
+export async function realClientItems(fixturesDir: string, split: SplitFile, overrides: Overrides): Promise<Item[]> {
+  if (!existsSync(fixturesDir)) return [];
+  const items: Item[] = [];
+  for (const name of readdirSync(fixturesDir).sort()) {
+    const manifestPath = path.join(fixturesDir, name, 'scenario.json');
+    if (!existsSync(manifestPath)) continue;
+    const inDev = split.dev.includes(name);
+    const inTest = split.test.includes(name);
+    if (inDev === inTest) throw new Error(`scenario ${name} must be in exactly one of dev/test in the split file`);
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+    const result = await analyzeSessions({ sessionDirs: [path.join(fixturesDir, name)], env: {} });
+    const expected = manifest.invocations.filter((i) => i.feedback !== null && !i.failed && i.trigger !== 'nested');
+    const actual = result.invocations.filter((a) => a.window !== null);
+    // Invocations are matched in order of appearance, skill by skill.
+    const used = new Set<AnalyzedInvocation>();
+    for (const e of expected) {
+      const a = actual.find((x) => !used.has(x) && x.invocation.skill_id === e.skill_id);
+      if (a) used.add(a);
+      const p = predicted(a);
+      const reactions = manifest.turns
+        .filter((t) => t.index > e.turn && t.reaction)
+        .map((t) => `${t.reaction!.label}${t.reaction!.trap ? ` (${t.reaction!.trap})` : ''}`);
+      const override = overrides.overrides.find((o) => o.scenario === name && o.skill_id === e.skill_id);
+      items.push({
+        split: inDev ? 'dev' : 'test',
+        source: name,
+        skill_id: e.skill_id,
+        gold: override?.outcome ?? e.feedback!.outcome,
+        predicted: p.label,
+        rule: p.rule,
+        text: windowText(a),
+        why: override ? `override: ${override.why}` : reactions.join('; ') || 'no reaction scripted',
+      });
+    }
+  }
+  return items;
+}
+
+export interface BinaryScores {
+  precision: number | null;
+  recall: number | null;
+  tp: number;
+  fp: number;
+  fn: number;
+}
+
+export interface Scores {
+  n: number;
+  matrix: Record<Label, Record<Label, number>>;
+  /** correction and partial form one positive class. */
+  correctionPartial: BinaryScores;
+  acceptance: BinaryScores;
+  exact: number;
+}
+
+function binary(items: readonly Item[], isPositive: (l: Label) => boolean): BinaryScores {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const i of items) {
+    const g = isPositive(i.gold);
+    const p = isPositive(i.predicted);
+    if (g && p) tp++;
+    else if (p) fp++;
+    else if (g) fn++;
+  }
+  return { precision: tp + fp === 0 ? null : tp / (tp + fp), recall: tp + fn === 0 ? null : tp / (tp + fn), tp, fp, fn };
+}
+
+export function score(items: readonly Item[]): Scores {
+  const matrix = Object.fromEntries(LABELS.map((g) => [g, Object.fromEntries(LABELS.map((p) => [p, 0]))])) as Scores['matrix'];
+  for (const i of items) matrix[i.gold][i.predicted]++;
+  return {
+    n: items.length,
+    matrix,
+    correctionPartial: binary(items, (l) => l === 'correction' || l === 'partial'),
+    acceptance: binary(items, (l) => l === 'acceptance'),
+    exact: items.filter((i) => i.gold === i.predicted).length,
+  };
+}
+
+/** Scores per split and over everything, in report order. */
+export function scoreBySplit(items: readonly Item[]): { name: Split | 'all'; scores: Scores }[] {
+  return [
+    ...SPLITS.map((s) => ({ name: s, scores: score(items.filter((i) => i.split === s)) })),
+    { name: 'all' as const, scores: score(items) },
+  ];
+}
+
+const fmt = (x: number | null) => (x === null ? '  n/a' : x.toFixed(3));
+
+/** The text report of one split: P/R of both classes, the confusion matrix and every error. */
+export function formatSplit(title: string, s: Scores, errors: readonly Item[]): string {
+  const out: string[] = [];
+  out.push(`${title}: ${s.n} invocations, ${s.exact} exact`);
+  const cp = s.correctionPartial;
+  const ac = s.acceptance;
+  out.push(`  correction+partial  precision ${fmt(cp.precision)}  recall ${fmt(cp.recall)}  (tp ${cp.tp}, fp ${cp.fp}, fn ${cp.fn})`);
+  out.push(`  acceptance          precision ${fmt(ac.precision)}  recall ${fmt(ac.recall)}  (tp ${ac.tp}, fp ${ac.fp}, fn ${ac.fn})`);
+  out.push('  confusion matrix (rows gold, columns predicted):');
+  out.push(`    ${''.padEnd(11)}${LABELS.map((l) => l.padStart(11)).join('')}`);
+  for (const g of LABELS) out.push(`    ${g.padEnd(11)}${LABELS.map((p) => String(s.matrix[g][p]).padStart(11)).join('')}`);
+  if (errors.length > 0) {
+    out.push('  misclassified:');
+    for (const e of errors)
+      out.push(`    ${e.source.slice(0, 44)} ${e.skill_id}: gold ${e.gold}, got ${e.predicted} (${e.rule}) — ${e.text}`);
+  }
+  return out.join('\n');
+}
+
+export function formatReport(items: readonly Item[]): string {
+  const titles: Record<Split | 'all', string> = {
+    dev: 'dev (rules may be tuned on it)',
+    test: 'test (held out)',
+    corpus: 'corpus (../shared/corpus/claude-code, labeled by reading)',
+    all: 'all',
+  };
+  return scoreBySplit(items)
+    .map(({ name, scores }) =>
+      formatSplit(titles[name], scores, name === 'all' ? [] : items.filter((i) => i.split === name && i.gold !== i.predicted)),
+    )
+    .join('\n\n');
+}
