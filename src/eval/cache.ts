@@ -37,11 +37,11 @@ export function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-/** `SKILLPULSE_HOME`, else `$HOME/.skillpulse`; null when neither is set. */
-export function skillpulseHome(env: NodeJS.ProcessEnv): string | null {
-  if (env.SKILLPULSE_HOME) return path.resolve(env.SKILLPULSE_HOME);
-  if (env.HOME) return path.join(env.HOME, '.skillpulse');
-  return null;
+/** `SKILLPULSE_HOME` (relative to `cwd`), else `$HOME/.skillpulse` (as the store); null without either. */
+export function skillpulseHome(env: NodeJS.ProcessEnv, cwd: string): string | null {
+  if (env.SKILLPULSE_HOME) return path.resolve(cwd, env.SKILLPULSE_HOME);
+  const home = env.HOME ?? env.USERPROFILE;
+  return home ? path.join(home, '.skillpulse') : null;
 }
 
 export function cacheKey(parts: CacheKeyParts): string {

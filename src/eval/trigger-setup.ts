@@ -90,7 +90,7 @@ export async function prepareTrigger(options: TriggerOptions, where: PrepareEnvi
     projects,
     ...(where.loadSdk ? { loadSdk: where.loadSdk } : {}),
   });
-  const home = skillpulseHome(where.env);
+  const home = skillpulseHome(where.env, where.cwd);
   const cache = options.cache && home ? new TriggerCache(home) : null;
   const budget = new BudgetTracker(options.maxBudgetUsd);
   const userSkillConflict = findUserSkill(where.env.HOME, skill.name!);
