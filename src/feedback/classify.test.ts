@@ -120,6 +120,64 @@ describe('rules added from the accuracy set', () => {
   });
 });
 
+describe('rules added from the dev split of the labeled scenarios (docs/accuracy.md, round 1)', () => {
+  const outcome = (text: string) => {
+    const r = one(text);
+    return r === 'none' ? 'none' : r[0];
+  };
+  it('informal spellings are read as their contractions', () => {
+    expect(one('thats not waht i asked, i need teh csv not json')).toEqual(['correction', 'rejection', 0.9, 1, 'unknown']);
+    expect(outcome('dont do that')).toBe('correction');
+    expect(outcome('didnt work, same thing')).toBe('correction');
+  });
+  it('pasted failure output is a correction even without words; prose about errors is not', () => {
+    const curl = '```\n$ curl -s https://staging.example.test/health\n{"status":"error","detail":"ENOENT: no such file or directory"}\n```';
+    expect(one(curl)).toEqual(['correction', 'rejection', 0.9, 1, 'unknown']);
+    expect(outcome("TypeError: Cannot read properties of undefined (reading 'id')")).toBe('correction');
+    expect(outcome('Traceback (most recent call last):\n  File "a.py", line 3')).toBe('correction');
+    expect(outcome('src/a.ts(12,3): error TS2304: Cannot find name')).toBe('correction');
+    expect(outcome('the build exited with code 2')).toBe('correction');
+    expect(outcome('    at Object.openSync (node:fs:573:3)')).toBe('correction');
+    // Not failure output: prose mentioning errors, passing output.
+    expect(outcome('Add error handling to the login route and log the failures to sentry')).toBe('acceptance');
+    expect(outcome('can you also run the exception tests?')).toBe('none');
+    expect(outcome('exit code 0, 0 failed, all green. thanks')).toBe('acceptance');
+  });
+  it('an acknowledgement ("ok") is no verdict alone but makes a partial with a qualifier', () => {
+    expect(one('ok')).toBe('none');
+    expect(one('ok but you put them under Unreleased, they need their own 1.8 heading')).toEqual(['partial', 'partial', 0.7, 1, 'unknown']);
+    expect(outcome('Okay, however the header is missing')).toBe('partial');
+    expect(outcome('ok 但是变量名能不能改成英文')).toBe('partial');
+    expect(outcome('嗯，不过标题太长了')).toBe('partial');
+    expect(outcome('not ok, but whatever')).not.toBe('partial');
+  });
+  it('pushback phrased as a question or a polite alternative is a correction', () => {
+    expect(outcome('can we not pull in a whole package for this? node has crypto.randomUUID')).toBe('correction');
+    expect(outcome('could you instead put them in a single table? one row per endpoint')).toBe('correction');
+    expect(outcome('is there a reason it fetches a new token on every single call?')).toBe('correction');
+    expect(outcome('how come the totals are negative?')).toBe('correction');
+    expect(outcome("I'd rather keep the old names")).toBe('correction');
+    // A neutral question stays none.
+    expect(outcome("what's the difference between pino and winston anyway?")).toBe('none');
+  });
+  it('Chinese: 算了, 为什么, 你再看看 are corrections; 不好意思, 我算了一下, 我再看看 are not; 挺好 is acceptance', () => {
+    expect(outcome('算了，我自己写吧')).toBe('correction');
+    expect(outcome('为什么把原来的测试删了？')).toBe('correction');
+    expect(outcome('你再看看，e2e 那个 job 还是红的')).toBe('correction');
+    expect(outcome('我算了一下，总数是 312')).not.toBe('correction');
+    expect(outcome('我再看看')).toBe('none');
+    expect(outcome('不好意思')).toBe('none');
+    expect(outcome('挺好的，谢谢')).toBe('acceptance');
+    expect(outcome('挺好的，但是缺少退款的测试')).toBe('partial');
+  });
+  it("correcting one's own instruction is neither a correction nor moving on", () => {
+    expect(one('不好意思，我说错了，版本应该是 v2.1')).toBe('none');
+    expect(one('sorry, my mistake: the version should be 2.1, not 2.0')).toBe('none');
+    expect(outcome("that's not what I meant")).toBe('correction');
+    expect(outcome('不对，这个命名错了')).toBe('correction');
+  });
+});
+
 describe('window-wide precedence: revert > redo > partial > correction > acceptance', () => {
   it('#29 可以 then 但是命名不对 → partial at turn 2', () => {
     const [r] = judge([{ skill: 's' }, { user: '可以' }, { user: '但是命名不对' }]);

@@ -121,15 +121,23 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   const acceptance = liveHits(a, 'acceptance');
   const choice = OPTION_CHOICE.exec(a.text);
   const qualifier = liveHits(a, 'qualifier');
-  if (qualifier.length > 0 && (rejection.length > 0 || acceptance.length > 0 || choice)) {
-    const other = rejection[0] ? quote(rejection[0]) : acceptance[0] ? quote(acceptance[0]) : `option ${choice?.[1]}`;
+  // An acknowledgement ("ok") is no verdict alone, but "ok but …" concedes the result and qualifies it.
+  const acknowledgement = liveHits(a, 'acknowledgement');
+  if (qualifier.length > 0 && (rejection.length > 0 || acceptance.length > 0 || acknowledgement.length > 0 || choice)) {
+    const other = rejection[0]
+      ? quote(rejection[0])
+      : acceptance[0]
+        ? quote(acceptance[0])
+        : acknowledgement[0]
+          ? quote(acknowledgement[0])
+          : `option ${choice?.[1]}`;
     return {
       rank: RANK.partial,
       outcome: 'partial',
       correctionType: 'partial',
       confidence: CONFIDENCE.partial,
       rule: 'partial',
-      detail: `qualifier ${quote(qualifier[0])} with ${rejection.length > 0 ? 'rejection' : 'acceptance'} ${other}`,
+      detail: `qualifier ${quote(qualifier[0])} with ${rejection.length > 0 ? 'rejection' : acceptance.length > 0 ? 'acceptance' : acknowledgement.length > 0 ? 'acknowledgement' : 'choice'} ${other}`,
     };
   }
   if (rejection.length > 0) {
@@ -171,7 +179,12 @@ function implicitVerdict(raw: string, a: TextAnalysis): TurnVerdict | null {
   if (a.question) return null;
   const blocking =
     // Negated correction words ("I didn't say it was incorrect") do not block moving on.
-    liveHits(a, 'rejection').length + liveHits(a, 'redo').length + liveHits(a, 'revert_request').length + anyHits(a, 'qualifier').length;
+    liveHits(a, 'rejection').length +
+    liveHits(a, 'redo').length +
+    liveHits(a, 'revert_request').length +
+    anyHits(a, 'qualifier').length +
+    // Correcting one's own instruction ("sorry, my mistake, it should be v2.1") is not moving on.
+    liveHits(a, 'self_correction').length;
   if (blocking > 0 || dimensionHits(a).length > 0) return null;
   const length = weightedLength(raw.replace(/\s+/gu, ' ').trim());
   if (length > IMPLICIT_MIN_LENGTH) {

@@ -11,7 +11,16 @@ import { z } from 'zod';
 import { SkillpulseError } from '../errors.js';
 import { normalizeText } from './normalize.js';
 
-export const SIGNAL_CATEGORIES = ['rejection', 'redo', 'revert_request', 'acceptance', 'qualifier', 'move_on'] as const;
+export const SIGNAL_CATEGORIES = [
+  'rejection',
+  'redo',
+  'revert_request',
+  'acceptance',
+  'acknowledgement',
+  'self_correction',
+  'qualifier',
+  'move_on',
+] as const;
 export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
 
 /** Dimensions in tie-break order (trigger_quality first: the most specific complaint, reference D8). */
@@ -51,12 +60,30 @@ const lexiconSchema = z
     clause_breaks: z.array(z.string()).default([]),
     /** Word mode: a negated acceptance term ("not perfect") is a rejection. */
     negated_acceptance_is_rejection: z.boolean().default(false),
+    /**
+     * Word mode: informal spellings rewritten to the form the terms use before matching, whole
+     * words only (`thats` → `that's`, `dont` → `don't`). Applied to every message.
+     */
+    spellings: z.record(z.string().min(1), z.string().min(1)).default({}),
+    /**
+     * Regular expressions (case-insensitive, Unicode) that recognise pasted failure output
+     * (`TypeError:`, `ENOENT`, `Traceback (most recent call last)`). A message holding one reports
+     * that the result fails: a rejection. Language-neutral; checked on every message.
+     */
+    failure_patterns: z.array(z.string().min(1)).default([]),
     signals: z
       .object({
         rejection: z.array(entrySchema).default([]),
         redo: z.array(entrySchema).default([]),
         revert_request: z.array(entrySchema).default([]),
         acceptance: z.array(entrySchema).default([]),
+        /** Weak acknowledgements ("ok"): no verdict alone, but with a qualifier they make a partial. */
+        acknowledgement: z.array(entrySchema).default([]),
+        /**
+         * The person corrects their own instruction ("my mistake", 我说错了): no verdict on the
+         * skill, and it keeps the message from counting as moving on (implicit acceptance).
+         */
+        self_correction: z.array(entrySchema).default([]),
         qualifier: z.array(entrySchema).default([]),
         move_on: z.array(entrySchema).default([]),
       })
@@ -95,6 +122,9 @@ export interface Lexicon {
   negationWindow: number;
   clauseBreaks: Set<string>;
   negatedAcceptanceIsRejection: boolean;
+  /** Normalised informal spelling → normalised canonical form (word mode). */
+  spellings: Map<string, string>;
+  failurePatterns: RegExp[];
   signals: Record<SignalCategory, LexiconTerm[]>;
   dimensions: Record<Dimension, LexiconTerm[]>;
 }
@@ -125,6 +155,20 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     });
   }
   const lx = parsed.data;
+  const failurePatterns = lx.failure_patterns.map((pattern, i) => {
+    try {
+      return new RegExp(pattern, 'iu');
+    } catch (error) {
+      throw new SkillpulseError(
+        'CONFIG',
+        `invalid lexicon: failure pattern is not a valid regular expression: ${(error as Error).message}`,
+        {
+          file: source,
+          field: `failure_patterns.${i}`,
+        },
+      );
+    }
+  });
   const signals = {} as Record<SignalCategory, LexiconTerm[]>;
   for (const category of SIGNAL_CATEGORIES) {
     signals[category] = compileEntries(lx.signals[category], {
@@ -144,6 +188,8 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     negationWindow: lx.negation_window,
     clauseBreaks: new Set(lx.clause_breaks.map(normalizeText)),
     negatedAcceptanceIsRejection: lx.negated_acceptance_is_rejection,
+    spellings: new Map(Object.entries(lx.spellings).map(([from, to]) => [normalizeText(from), normalizeText(to)])),
+    failurePatterns,
     signals,
     dimensions,
   };

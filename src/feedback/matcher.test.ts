@@ -99,6 +99,27 @@ describe('lexicon files', () => {
     expect(liveHits(analyzeText('Das ist falsch', all), 'rejection').map((h) => h.term)).toEqual(['falsch']);
     expect(liveHits(analyzeText('Das ist nicht falsch', all), 'rejection')).toEqual([]);
   });
+  it('spellings rewrite whole words only; a bad failure pattern names its field', () => {
+    expect(analyzeText('Thats not it, dont', lx).text).toBe("that's not it, don't");
+    expect(analyzeText('the cantina is open', lx).text).toBe('the cantina is open');
+    try {
+      compileLexicon(
+        { language: 'xx', name: 'x', mode: 'word', failure_patterns: ['ok', '(unclosed'], signals: {}, dimensions: {} },
+        'xx.json',
+      );
+      expect.unreachable();
+    } catch (e) {
+      expect((e as SkillpulseError).location).toMatchObject({ file: 'xx.json', field: 'failure_patterns.1' });
+    }
+  });
+  it('failure output is a rejection hit that negation does not cancel', () => {
+    expect(live('not sure why: ENOENT: no such file', 'rejection')).toEqual(['enoent']);
+    expect(live('errors are handled now', 'rejection')).toEqual([]);
+  });
+  it('a correction word inside a self-correction phrase yields to it (containment)', () => {
+    expect(live('我说错了', 'rejection')).toEqual([]);
+    expect(live('我说错了', 'self_correction')).toEqual(['我说错了']);
+  });
   it('a malformed lexicon names the file and field', () => {
     expect(() => compileLexicon({ language: 'xx', name: 'x', mode: 'letters', signals: {}, dimensions: {} }, 'xx.json')).toThrowError(
       SkillpulseError,

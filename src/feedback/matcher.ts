@@ -107,12 +107,47 @@ function matchTerm(lx: Lexicon, text: string, t: LexiconTerm, at: number): boole
   return true;
 }
 
+/** Rewrites informal spellings (`thats`, `dont`) to the forms the terms use, whole words only. */
+export function respell(text: string, lexicons: readonly Lexicon[]): string {
+  const spellings = lexicons.filter((lx) => lx.mode === 'word' && lx.spellings.size > 0).map((lx) => lx.spellings);
+  if (spellings.length === 0) return text;
+  return text.replace(/[\p{L}\p{N}']+/gu, (word) => {
+    for (const map of spellings) {
+      const to = map.get(word);
+      if (to !== undefined) return to;
+    }
+    return word;
+  });
+}
+
+/** Pasted failure output (`TypeError: …`, `ENOENT`, a traceback): rejection hits, never negated. */
+function failureHits(lx: Lexicon, text: string): TermHit[] {
+  const out: TermHit[] = [];
+  for (const pattern of lx.failurePatterns) {
+    const m = pattern.exec(text);
+    if (!m || m[0] === '') continue;
+    const end = m.index + m[0].length;
+    out.push({
+      category: 'rejection',
+      kind: 'signal',
+      term: m[0],
+      language: lx.language,
+      start: m.index,
+      end,
+      negated: false,
+      inQuestion: inQuestionSentence(text, end),
+    });
+  }
+  return out;
+}
+
 /** Finds every lexicon hit in `raw` (any language: all lexicons run over every message). */
 export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnalysis {
-  const text = normalizeText(raw);
+  const text = respell(normalizeText(raw), lexicons);
   const hits: TermHit[] = [];
   if (text === '') return { text, hits, question: false };
   for (const lx of lexicons) {
+    hits.push(...failureHits(lx, text));
     for (const category of SIGNAL_CATEGORIES) {
       for (const t of lx.signals[category]) {
         for (const at of occurrences(text, t.term)) {
