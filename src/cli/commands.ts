@@ -24,6 +24,7 @@ export const COMMANDS: ReadonlyArray<() => Promise<{ register: RegisterCommand }
   () => import('./feedback.js'),
   () => import('./import.js'),
   () => import('./export.js'),
+  () => import('./default.js'),
   () => import('./mcp.js'),
   () => import('./hooks.js'),
   () => import('./config.js'),

@@ -10,8 +10,8 @@ export function register(program: Command, cli: CliRuntime): void {
       'after',
       `
 Examples:
-  $ source <(skillpulse completion bash)                       # try it in this shell
   $ skillpulse completion bash > ~/.local/share/bash-completion/completions/skillpulse
+  $ source <(skillpulse completion bash)                       # try it in this shell
   $ skillpulse completion zsh > "\${fpath[1]}/_skillpulse"
   $ skillpulse completion fish > ~/.config/fish/completions/skillpulse.fish`,
     )

@@ -10,8 +10,8 @@ export function register(program: Command, cli: CliRuntime): void {
       'after',
       `
 Examples:
-  $ claude mcp add skillpulse -- skillpulse mcp          # register with Claude Code
   $ skillpulse mcp --db /tmp/test.db                      # serve a scratch store
+  $ claude mcp add skillpulse -- skillpulse mcp          # register with Claude Code
 
 Tools: record_feedback, list_feedback, analyze_skill, clear_feedback, skill_health,
 skills_needing_attention, record_outcome, prompt_context, sx-feedback (Skillix compatible).`,

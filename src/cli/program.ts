@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT_CODES, exitCodeFor, formatError, isSkillpulseError } from '../errors.js';
 import { COMMANDS } from './commands.js';
+import { applyHelpExamples } from './help-examples.js';
 import { type CliIO, colorEnabled } from './context.js';
 import { createRuntime, type RuntimeState } from './runtime.js';
 import { VERSION } from '../version.js';
@@ -22,6 +23,7 @@ export async function buildProgram(io: CliIO, state: RuntimeState): Promise<Comm
   const cli = createRuntime(io, state);
   const modules = await Promise.all(COMMANDS.map((load) => load()));
   for (const mod of modules) mod.register(program, cli);
+  applyHelpExamples(program);
   // Subcommands inherit the IO settings and the exit override.
   for (const sub of program.commands) propagate(sub, io);
   return program;

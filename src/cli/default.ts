@@ -1,0 +1,98 @@
+/**
+ * `skillpulse` with no command: scan the configured (or default) transcript locations into the
+ * store, incrementally and with the progress bar on long scans, then print every skill's health,
+ * worst first, as a table that fits the terminal.
+ */
+import type { Command } from 'commander';
+import type { CliRuntime } from './runtime.js';
+
+/** The visible command closest to a mistyped one, if any is close. */
+function closestCommand(program: Command, typed: string): string | null {
+  let best: string | null = null;
+  let bestDistance = 3;
+  for (const command of program.commands) {
+    if ((command as unknown as { _hidden?: boolean })._hidden) continue;
+    for (const name of [command.name(), ...command.aliases()]) {
+      const d = distance(typed, name);
+      if (d < bestDistance || (name.startsWith(typed) && typed.length >= 3 && bestDistance > 1)) {
+        best = name;
+        bestDistance = Math.min(d, 1);
+      }
+    }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const saved = row[j] ?? 0;
+      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = saved;
+    }
+  }
+  return row[b.length] ?? 0;
+}
+
+export function register(program: Command, cli: CliRuntime): void {
+  // An operand slot (not shown in help) so that a mistyped command gets a helpful error below.
+  program.argument('[command...]').usage('[options] [command]');
+  program.action(
+    cli.action<Record<string, never>>(async (ctx, _opts, args) => {
+      if (args.length > 0) {
+        const { SkillpulseError } = await import('../errors.js');
+        const typed = args[0] ?? '';
+        const suggestion = closestCommand(program, typed);
+        throw new SkillpulseError('USAGE', `unknown command '${typed}'`, {
+          hint: suggestion ? `did you mean ${suggestion}? see skillpulse --help` : 'see skillpulse --help',
+        });
+      }
+      const { loadConfig } = await import('../config/load.js');
+      const { readFeedbackConfig, DISABLED_MESSAGE } = await import('../feedback/config.js');
+      const { resolveStorePath } = await import('../store/database.js');
+      const { openStore } = await import('../store/store.js');
+      const { allSkillHealth } = await import('../store/health.js');
+      const { scanWithProgress } = await import('./scan-progress.js');
+      const { config, sources } = loadConfig({ env: ctx.env, cwd: ctx.cwd });
+      const optOut = readFeedbackConfig(ctx.env.HOME);
+      if (optOut.warning) ctx.warn(optOut.warning);
+      const storePath = resolveStorePath({ env: ctx.env, cwd: ctx.cwd });
+      const db = openStore(storePath);
+      try {
+        let scanned: { files: number; events: number; durationMs: number } | null = null;
+        if (!optOut.enabled || !config.enabled) {
+          ctx.warn(
+            `${!optOut.enabled ? DISABLED_MESSAGE : 'collection is disabled in the skillpulse config'}; showing the store without scanning`,
+          );
+        } else {
+          // Roots set in a config file replace the defaults; otherwise discovery's defaults apply.
+          const roots = sources.some((s) => s.config.sessionRoots !== undefined) ? config.sessionRoots : [];
+          const result = await scanWithProgress(ctx, db, { sessions: roots, window: config.window });
+          scanned = { files: result.files, events: result.events, durationMs: result.durationMs };
+        }
+        const health = allSkillHealth(db, { now: new Date(), minInvocations: config.minInvocations });
+        if (ctx.json) {
+          ctx.printJson({ store: storePath, scanned, skills: health });
+          return 0;
+        }
+        if (scanned) ctx.info(`Scanned ${scanned.files} transcript files in ${(scanned.durationMs / 1000).toFixed(2)} s into ${storePath}`);
+        if (health.length === 0) {
+          ctx.out('No skills found yet: no skill invocations in the transcripts and no recorded feedback.');
+          ctx.out('Run `skillpulse --help` to see what skillpulse can do.');
+          return 0;
+        }
+        const { renderHealthTable } = await import('./health-table.js');
+        ctx.out(renderHealthTable(health, { width: ctx.width, colors: ctx.colors }));
+        const attention = health.filter((h) => h.should_update).length;
+        ctx.out(`${health.length} skill${health.length === 1 ? '' : 's'}, ${attention} needing attention.`);
+        ctx.out('Details: skillpulse health SKILL · dashboard: skillpulse report --html FILE');
+        return 0;
+      } finally {
+        db.close();
+      }
+    }),
+  );
+}
