@@ -65,7 +65,7 @@ function timeText(ms: number): string {
 }
 
 export function rowsOf(results: BenchResults): string[][] {
-  const rows: string[][] = [['Measurement', 'Median wall', 'Throughput', 'CPU (user+sys)', 'Peak RSS', 'Runs', 'Notes']];
+  const rows: string[][] = [['Measurement', 'Median wall', 'Throughput', 'CPU (user+sys)', 'MB per CPU-s', 'Peak RSS', 'Runs', 'Notes']];
   for (const m of results.measurements) {
     const md = m.median;
     const tput = m.bytes && m.bytes > 0 ? `${fmt(mbps(m.bytes, md.wallMs))} MB/s` : '';
@@ -76,6 +76,7 @@ export function rowsOf(results: BenchResults): string[][] {
       timeText(md.wallMs),
       tput,
       md.cpuMs !== null ? timeText(md.cpuMs) : '',
+      m.bytes && m.bytes > 0 && md.cpuMs ? fmt(mbps(m.bytes, md.cpuMs)) : '',
       md.maxRssMB !== null ? `${fmt(md.maxRssMB)} MB` : '',
       String(m.samples.length),
       [self, extra].filter(Boolean).join('; '),
