@@ -11,6 +11,7 @@
  *   options: --runs N --ccusage-runs N --size 1GB --files 2000 --big 650MB --seed S --dir DIR
  *            --source head|worktree|dist --[no-]ccusage --[no-]profile --no-docs --keep --out FILE
  */
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -448,6 +449,12 @@ const results: BenchResults = {
 };
 mkdirSync(resolve(outFile, '..'), { recursive: true });
 writeFileSync(outFile, `${JSON.stringify(results, null, 2)}\n`);
+// Keep the committed results file in the repository's format (biome), so `npm run lint` stays clean.
+try {
+  execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'biome'), ['format', '--write', outFile], { stdio: 'ignore' });
+} catch {
+  // Formatting is cosmetic; the JSON is valid either way.
+}
 process.stdout.write(`\n${textTable(rowsOf(results))}\n\n${textTable(targetRows(results))}\n\n`);
 for (const n of notes) process.stdout.write(`- ${n}\n`);
 process.stdout.write(`\nresults: ${relative(REPO_ROOT, outFile)}\n`);
