@@ -16,13 +16,14 @@ import { clientVersion, findClaudeClient, PINNED_CLIENT_VERSION, repoRoot } from
 import { exampleScenarios } from './fixtures/examples.js';
 import { feedbackInteractive, runFeedbackInteractive } from './fixtures/feedback-interactive.js';
 import { feedbackScenarios } from './fixtures/feedback-scenarios.js';
+import { feedbackScenariosR2 } from './fixtures/feedback-scenarios-r2.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
 import { recordStreamJson } from './fixtures/stream-json.js';
 
 /** Engine scenarios and the labeled feedback-accuracy scenarios. */
-const scenarios = [...engineScenarios, ...feedbackScenarios];
+const scenarios = [...engineScenarios, ...feedbackScenarios, ...feedbackScenariosR2];
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--list')) {

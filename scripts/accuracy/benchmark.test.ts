@@ -114,9 +114,29 @@ describe('on a tiny synthetic labeled set (real transcripts, the real classifier
     expect(bySplit.all!.exact).toBe(2);
   });
 
+  it('puts scenarios of the retired round-1 test list in split test-r1', async () => {
+    const items = await realClientItems(
+      dir,
+      { dev: ['fb-en-lgtm-thx'], test_round1: ['fb-en-silence'], test: ['fb-en-hmm-not-quite'] },
+      { overrides: [] },
+    );
+    expect(items.map((i) => [i.source, i.split])).toEqual([
+      ['fb-en-hmm-not-quite', 'test'],
+      ['fb-en-lgtm-thx', 'dev'],
+      ['fb-en-silence', 'test-r1'],
+    ]);
+    expect(scoreBySplit(items).map((s) => [s.name, s.scores.n])).toEqual([
+      ['dev', 1],
+      ['test-r1', 1],
+      ['test', 1],
+      ['corpus', 0],
+      ['all', 3],
+    ]);
+  });
+
   it('refuses a scenario that is in no split or in both', async () => {
     await expect(realClientItems(dir, { dev: ['fb-en-lgtm-thx'], test: ['fb-en-silence'] }, { overrides: [] })).rejects.toThrow(
-      /fb-en-hmm-not-quite must be in exactly one/,
+      /fb-en-hmm-not-quite must be in exactly one of dev\/test_round1\/test/,
     );
     await expect(
       realClientItems(dir, { dev: ['fb-en-lgtm-thx', 'fb-en-silence', 'fb-en-hmm-not-quite'], test: ['fb-en-silence'] }, { overrides: [] }),

@@ -10,8 +10,9 @@ import { redactSecrets } from '../../src/feedback/redact.js';
 
 export type Label = 'correction' | 'partial' | 'acceptance' | 'none';
 export const LABELS: readonly Label[] = ['correction', 'partial', 'acceptance', 'none'];
-export type Split = 'dev' | 'test' | 'corpus';
-export const SPLITS: readonly Split[] = ['dev', 'test', 'corpus'];
+export type Split = 'dev' | 'test-r1' | 'test' | 'corpus';
+/** `test-r1`: the round-1 held-out split, measured once, then used for tuning (docs/accuracy.md). */
+export const SPLITS: readonly Split[] = ['dev', 'test-r1', 'test', 'corpus'];
 
 export interface Item {
   split: Split;
@@ -81,6 +82,8 @@ interface Manifest {
 export interface SplitFile {
   dev: string[];
   test: string[];
+  /** The round-1 test split, retired into tuning data after it was measured once. */
+  test_round1?: string[];
 }
 
 export interface Overrides {
@@ -97,9 +100,14 @@ export async function realClientItems(fixturesDir: string, split: SplitFile, ove
   for (const name of readdirSync(fixturesDir).sort()) {
     const manifestPath = path.join(fixturesDir, name, 'scenario.json');
     if (!existsSync(manifestPath)) continue;
-    const inDev = split.dev.includes(name);
-    const inTest = split.test.includes(name);
-    if (inDev === inTest) throw new Error(`scenario ${name} must be in exactly one of dev/test in the split file`);
+    const member: [Split, string[]][] = [
+      ['dev', split.dev],
+      ['test-r1', split.test_round1 ?? []],
+      ['test', split.test],
+    ];
+    const found = member.filter(([, names]) => names.includes(name));
+    if (found.length !== 1) throw new Error(`scenario ${name} must be in exactly one of dev/test_round1/test in the split file`);
+    const splitName = found[0]![0];
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
     const result = await analyzeSessions({ sessionDirs: [path.join(fixturesDir, name)], env: {} });
     const expected = manifest.invocations.filter((i) => i.feedback !== null && !i.failed && i.trigger !== 'nested');
@@ -115,7 +123,7 @@ export async function realClientItems(fixturesDir: string, split: SplitFile, ove
         .map((t) => `${t.reaction!.label}${t.reaction!.trap ? ` (${t.reaction!.trap})` : ''}`);
       const override = overrides.overrides.find((o) => o.scenario === name && o.skill_id === e.skill_id);
       items.push({
-        split: inDev ? 'dev' : 'test',
+        split: splitName,
         source: name,
         skill_id: e.skill_id,
         gold: override?.outcome ?? e.feedback!.outcome,
@@ -204,6 +212,7 @@ export function formatSplit(title: string, s: Scores, errors: readonly Item[]): 
 export function formatReport(items: readonly Item[]): string {
   const titles: Record<Split | 'all', string> = {
     dev: 'dev (rules may be tuned on it)',
+    'test-r1': 'test-r1 (held out in round 1, measured once, then tuned on in round 2)',
     test: 'test (held out)',
     corpus: 'corpus (../shared/corpus/claude-code, labeled by reading)',
     all: 'all',
