@@ -58,7 +58,14 @@ export function register(program: Command, cli: CliRuntime): void {
               ctx.io.stderr.write(`debug: ${f.path}: ${what}${counts}\n`);
             };
           }
-          const result = await scanIntoStore(db, scanOptions);
+          // The progress bar (files, MB/s) appears on a terminal for scans longer than ~1 s.
+          const { scanWithProgress } = await import('./scan-progress.js');
+          const result = await scanWithProgress(ctx, db, {
+            sessions: scanOptions.sessions ?? [],
+            window: scanOptions.windowTurns,
+            full: scanOptions.full === true,
+            onFile: scanOptions.onFile,
+          });
           reportReadIssues(ctx, result.issues, result.stats.malformed);
           if (opts.debug) {
             const s = result.stats;
