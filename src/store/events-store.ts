@@ -146,6 +146,31 @@ export function upsertInvocations(db: SqliteDatabase, rows: ReadonlyArray<Invoca
   return changed;
 }
 
+/** The stored judgement of an invocation `file` owns, when it had a reaction (outcome other than none). */
+export function storedJudgement(db: SqliteDatabase, invocation: SkillInvocation, file: string): InvocationJudgement | null {
+  const row = db
+    .prepare(
+      `SELECT outcome, correction_type, confidence, turns_to_feedback, dimension_hint, rule, reason, complete, reaction_at, snippet
+       FROM invocations WHERE invocation_uuid = ? AND skill_id = ? AND file = ? AND outcome IS NOT NULL AND outcome <> 'none'`,
+    )
+    .all(invocation.invocation_uuid, invocation.skill_id, file)[0] as
+    | (Omit<InvocationJudgement, 'complete'> & { complete: number | null })
+    | undefined;
+  if (!row) return null;
+  return {
+    outcome: row.outcome,
+    correction_type: row.correction_type,
+    confidence: row.confidence === null ? null : Number(row.confidence),
+    turns_to_feedback: row.turns_to_feedback === null ? null : Number(row.turns_to_feedback),
+    dimension_hint: row.dimension_hint,
+    rule: row.rule,
+    reason: row.reason,
+    complete: Number(row.complete) === 1,
+    reaction_at: row.reaction_at,
+    snippet: row.snippet ?? '',
+  };
+}
+
 /** Event ids of the scanned invocations `file` owns. */
 export function ownedEventIds(db: SqliteDatabase, file: string): Set<string> {
   const rows = db.prepare("SELECT event_id FROM invocations WHERE file = ? AND source = 'scan'").all(file) as Array<{ event_id: string }>;

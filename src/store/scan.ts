@@ -27,7 +27,14 @@ import type { Conversation, ReadIssue, ReadStats, TranscriptFile } from '../tran
 import { type CursorDecision, type ScanCursor, decide, loadCursor, saveCursor, tailHash } from './cursor.js';
 import { type SqliteDatabase, withTransaction } from './database.js';
 import { fileRank } from './events-schema.js';
-import { type StoredFeedbackEvent, judgementOf, ownedEventIds, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
+import {
+  type StoredFeedbackEvent,
+  judgementOf,
+  ownedEventIds,
+  storedJudgement,
+  upsertFeedbackEvents,
+  upsertInvocations,
+} from './events-store.js';
 
 export interface StoreScanOptions {
   /** `--sessions` paths; default roots (from `env`) when empty. */
@@ -179,19 +186,26 @@ async function scanFile(
     state: { windowTurns, resume: outcome.resume },
   };
   const rank = fileRank(file.kind);
+  // A truncated, rewritten or rotated file lost content: a reaction seen before is history and is
+  // kept when the shorter file shows none (nothing is dropped silently). New files, `--full` and a
+  // new window setting judge from scratch.
+  const lossy =
+    decision.action === 'full' && (decision.reason === 'truncated' || decision.reason === 'rewritten' || decision.reason === 'rotated');
   withTransaction(db, () => {
     upsertInvocations(
       db,
       outcome.located.map((l) => {
         const a = outcome.judged.get(l.invocation);
         const order = outcome.order.get(l.invocation);
+        let judgement = a?.classification ? judgementOf(a) : null;
+        if (lossy && judgement?.outcome === 'none') judgement = storedJudgement(db, l.invocation, file.path) ?? judgement;
         return {
           invocation: l.invocation,
           line: l.line,
           fileRank: rank,
           convOrder: order?.convOrder ?? 0,
           lineRank: order?.lineRank ?? 0,
-          judgement: a?.classification ? judgementOf(a) : null,
+          judgement,
         };
       }),
       'scan',
@@ -203,7 +217,7 @@ async function scanFile(
     upsertFeedbackEvents(db, events, { file: file.path, source: 'scan', replace: true });
     const withEvent = new Set(events.map((e) => e.event_id));
     const drop = db.prepare("DELETE FROM feedback_events WHERE event_id = ? AND source = 'scan'");
-    for (const a of outcome.judged.values()) {
+    for (const a of lossy ? [] : outcome.judged.values()) {
       if (!a.classification || a.event) continue;
       const id = eventId(a.invocation.invocation_uuid, a.invocation.skill_id);
       if (owned.has(id) && !withEvent.has(id)) drop.run(id);
