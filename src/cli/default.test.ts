@@ -56,3 +56,22 @@ describe('skillpulse (no command)', () => {
     expect((await runCliCaptured(['feedbak', 'list'])).stderr).toContain('did you mean feedback?');
   });
 });
+
+describe('excluded projects', () => {
+  it('are not scanned (config excludeProjects)', async () => {
+    const corpusRoot = mkdtempSync(join(tmpdir(), 'skillpulse-exclude-'));
+    const projects = join(corpusRoot, 'projects');
+    for (const name of ['-work-public', '-work-secret']) mkdirSync(join(projects, name), { recursive: true });
+    const { copyFileSync } = await import('node:fs');
+    const source = join(repoRoot, '..', 'shared', 'corpus', 'claude-code', 'entireio__cli__checkpoints-v1__00__c9e2351016__0__full.jsonl');
+    copyFileSync(source, join(projects, '-work-public', '253fd5ef-38bf-4f4a-804a-98df5088a868.jsonl'));
+    copyFileSync(source, join(projects, '-work-secret', '11111111-2222-3333-4444-555555555555.jsonl'));
+    const dir = home({ sessionRoots: [projects], excludeProjects: ['/work/secret'] });
+    const run = await runCliCaptured(['scan', '--sessions', projects, '--json'], { env: { HOME: dir }, cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).files).toBe(1);
+    const all = await runCliCaptured(['--json'], { env: { HOME: dir }, cwd: dir });
+    expect(all.stderr).toContain('skipped 1 transcript file of excluded projects');
+    expect(JSON.parse(all.stdout).scanned.files).toBe(1);
+  });
+});
