@@ -378,3 +378,47 @@ describe('multi-entry windows §15.2', () => {
     expect(tuple(r.c)).toEqual(['acceptance', null, 0.8, 1, null]);
   });
 });
+
+describe('rules added from the round-1 test split, retired into tuning data (docs/accuracy.md, round 2)', () => {
+  const outcome = (text: string) => {
+    const r = one(text);
+    return r === 'none' ? 'none' : r[0];
+  };
+  it('displeased interjections and "I just wanted …" are corrections', () => {
+    expect(outcome("ehh, that's way more than I need. I just wanted to read one json file")).toBe('correction');
+    expect(outcome('ugh. the colours are off')).toBe('correction');
+    expect(outcome('all I wanted was a one-line summary')).toBe('correction');
+    // "eh" only opens the reply; inside a word or later it is nothing.
+    expect(outcome('the helper is fine, eh, thanks')).toBe('acceptance');
+  });
+  it("giving up is a correction: never mind, I'll do it myself", () => {
+    expect(outcome("never mind, I'll write these myself")).toBe('correction');
+    expect(outcome('nevermind')).toBe('correction');
+  });
+  it('"wait," / "hold on" opening an objection is a correction; "wait for" is not', () => {
+    expect(outcome('wait, the VAT is counted twice in the total, revenue should be net')).toBe('correction');
+    expect(outcome('hold on, that deletes the prod bucket')).toBe('correction');
+    expect(outcome('wait for the CI run and then merge it, thanks')).toBe('acceptance');
+  });
+  it('a later objection overrides an earlier thanks across the window', () => {
+    const [r] = judge([{ skill: 's' }, { user: 'thanks!' }, { user: 'wait, the VAT is counted twice in the total' }]);
+    expect(tuple(r!.c)).toEqual(['correction', 'rejection', 0.9, 2, 'unknown']);
+  });
+  it('"sure, go ahead" is acceptance; "sure" inside a question or "not sure" is not', () => {
+    expect(one('sure, go ahead')).toEqual(['acceptance', null, 0.8, 1, null]);
+    expect(outcome('go for it')).toBe('acceptance');
+    expect(outcome('sure about that?')).toBe('none');
+    expect(outcome("I'm not sure, go ahead?")).toBe('none');
+  });
+  it('"are you sure" / 你确定 challenge the result', () => {
+    expect(outcome('你确定吗？v1 的接口上个月已经废弃了')).toBe('correction');
+    expect(outcome('are you sure? the docs say v2')).toBe('correction');
+  });
+  it('Chinese: 不太对 is a softened 不对; 差不多 + 不过 is a partial; 不太好意思 is not 不太好', () => {
+    expect(outcome('这个不太对吧，应该用 UTC 时间')).toBe('correction');
+    expect(outcome('不太行，换个思路')).toBe('correction');
+    expect(one('差不多了，不过标题再短一点')).toEqual(['partial', 'partial', 0.7, 1, 'unknown']);
+    expect(outcome('差不多')).toBe('none');
+    expect(outcome('不太好意思问，这个怎么跑？')).toBe('none');
+  });
+});
