@@ -272,3 +272,17 @@ export { compareOutputs, scoreRubric, decideWinner } from './eval/judges/compara
 export type { Comparison as JudgeComparison } from './eval/judges/comparator.js';
 export { analyzeComparison, analyzeBenchmark, expectationPatterns } from './eval/judges/analyzer.js';
 export type { ExpectationPattern } from './eval/judges/analyzer.js';
+export { createMcpServer, serveStdio } from './mcp/server.js';
+export type { McpContext } from './mcp/server.js';
+export { runSxFeedback } from './mcp/sx-feedback.js';
+export type { SxFeedbackArgs } from './mcp/sx-feedback.js';
+export { renderDashboardHtml } from './report/dashboard-html.js';
+export { buildDashboardData } from './report/dashboard-build.js';
+export type * from './report/dashboard-data.js';
+export { addCaptureHooks, removeCaptureHooks, hookStatus, CAPTURE_EVENTS } from './hooks/settings.js';
+export { installHooks, uninstallHooks, settingsPath } from './hooks/install.js';
+export { runCapture, readHookInput } from './hooks/capture.js';
+export type { CaptureOutcome, HookInput } from './hooks/capture.js';
+export { completionScript } from './cli/completion-script.js';
+export { createScanProgress, renderProgressLine } from './cli/progress.js';
+export type { ScanProgress } from './cli/progress.js';
