@@ -68,6 +68,10 @@ describe('buildDashboardData', () => {
         expect(skill.maturity).toBe(h.maturity.state);
         expect(skill.eventList.filter((e) => e.kind === 'implicit')).toHaveLength(h.implicit.sample_size);
       }
+      const implicitEvents = data.skills.flatMap((s) => s.eventList.filter((e) => e.kind === 'implicit'));
+      expect(implicitEvents.length).toBeGreaterThan(0);
+      // Every judged event says which rule decided it, with the reason.
+      for (const e of implicitEvents) expect(e.rule).toMatch(/^[a-z-]+: /);
       const commit = data.skills.find((s) => s.id === 'commit-msg');
       expect(commit?.explicit).toMatchObject({ total: 1, failure: 1 });
       expect(commit?.eventList.find((e) => e.kind === 'explicit')?.snippet).toBe('task: squash <b>two</b> commits');

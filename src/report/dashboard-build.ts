@@ -67,8 +67,23 @@ export function weeklySeries(skillId: string, events: readonly StoredFeedbackEve
   });
 }
 
-function implicitEvent(event: StoredFeedbackEvent, version: string | null): DashboardEvent {
-  const rule = typeof event.rule === 'string' ? event.rule : null;
+/** The rule and reason that decided each judged invocation (store schema v2), by invocation. */
+function decidingRules(db: SqliteDatabase): Map<string, string> {
+  const rules = new Map<string, string>();
+  let rows: Array<{ invocation_uuid: string; skill_id: string; rule: string | null; reason: string | null }>;
+  try {
+    rows = db.prepare('SELECT invocation_uuid, skill_id, rule, reason FROM invocations WHERE rule IS NOT NULL').all() as typeof rows;
+  } catch {
+    return rules; // an older store without the columns: no rules to show
+  }
+  for (const row of rows) {
+    if (row.rule) rules.set(`${row.invocation_uuid}\u0000${row.skill_id}`, row.reason ? `${row.rule}: ${row.reason}` : row.rule);
+  }
+  return rules;
+}
+
+function implicitEvent(event: StoredFeedbackEvent, version: string | null, decided: string | null): DashboardEvent {
+  const rule = decided ?? (typeof event.rule === 'string' ? event.rule : null);
   return {
     id: event.event_id,
     timestamp: event.timestamp,
@@ -112,6 +127,7 @@ function skillEntry(
     events: StoredFeedbackEvent[];
     explicit: ExplicitFeedback[];
     versionOf: (e: StoredFeedbackEvent) => string | null;
+    ruleOf: (e: StoredFeedbackEvent) => string | null;
     invocationsByVersion: Map<string, number>;
   },
   options: { now: Date; weeks: number; eventLimit: number },
@@ -137,7 +153,7 @@ function skillEntry(
   });
   const comparison = compareByVersion(versioned, id);
   const all = [
-    ...evidence.events.map((e) => implicitEvent(e, evidence.versionOf(e))),
+    ...evidence.events.map((e) => implicitEvent(e, evidence.versionOf(e), evidence.ruleOf(e))),
     ...evidence.explicit.map((r) => explicitEvent(r)),
   ].sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : a.id < b.id ? -1 : 1));
   const implicit = health.implicit;
@@ -205,6 +221,8 @@ export function buildDashboardData(db: SqliteDatabase, options: BuildDashboardOp
     }
   }
   const versionOf = (e: StoredFeedbackEvent) => versionByInvocation.get(`${e.invocation_uuid}\u0000${e.skill_id}`) ?? null;
+  const rules = decidingRules(db);
+  const ruleOf = (e: StoredFeedbackEvent) => rules.get(`${e.invocation_uuid}\u0000${e.skill_id}`) ?? null;
   const skills = healths.map((h) =>
     skillEntry(
       h,
@@ -212,6 +230,7 @@ export function buildDashboardData(db: SqliteDatabase, options: BuildDashboardOp
         events: events.get(h.skill_id) ?? [],
         explicit: explicit.get(h.skill_id) ?? [],
         versionOf,
+        ruleOf,
         invocationsByVersion: invocationsByVersion.get(h.skill_id) ?? new Map(),
       },
       { now, weeks: options.weeks ?? 12, eventLimit: options.eventLimit ?? 200 },
