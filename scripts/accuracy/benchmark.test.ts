@@ -5,7 +5,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { AnalyzedInvocation } from '../../src/feedback/analyze.js';
 import { analyzeSessions } from '../../src/feedback/analyze.js';
 import { repoRoot } from '../../test/support/claude-client.js';
-import { corpusItems, formatReport, type Item, realClientItems, score, scoreBySplit, windowText } from './benchmark.js';
+import {
+  corpusItems,
+  formatReport,
+  type Item,
+  orderSplits,
+  parseSplitFilter,
+  realClientItems,
+  score,
+  scoreBySplit,
+  splitName,
+  windowText,
+} from './benchmark.js';
 
 const scratch: string[] = [];
 afterAll(() => {
@@ -96,11 +107,12 @@ describe('on a tiny synthetic labeled set (real transcripts, the real classifier
   writeFileSync(silence, JSON.stringify(manifest));
 
   it('joins labels, predictions and splits and scores them', async () => {
-    const items = await realClientItems(
+    const { items, skipped } = await realClientItems(
       dir,
       { dev: ['fb-en-lgtm-thx', 'fb-en-silence'], test: ['fb-en-hmm-not-quite'] },
       { overrides: [{ scenario: 'fb-en-lgtm-thx', skill_id: 'format-code', outcome: 'acceptance', why: 'same as the manifest' }] },
     );
+    expect(skipped).toBe(0);
     expect(items.map((i) => [i.source, i.split, i.gold, i.predicted])).toEqual([
       ['fb-en-hmm-not-quite', 'test', 'correction', 'correction'],
       ['fb-en-lgtm-thx', 'dev', 'acceptance', 'acceptance'],
@@ -114,30 +126,64 @@ describe('on a tiny synthetic labeled set (real transcripts, the real classifier
     expect(bySplit.all!.exact).toBe(2);
   });
 
-  it('puts scenarios of the retired round-1 test list in split test-r1', async () => {
-    const items = await realClientItems(
+  it('puts scenarios of the retired round-N test lists in split test-rN', async () => {
+    const { items } = await realClientItems(
       dir,
-      { dev: ['fb-en-lgtm-thx'], test_round1: ['fb-en-silence'], test: ['fb-en-hmm-not-quite'] },
+      { $comment: 'ignored', dev: ['fb-en-lgtm-thx'], test_round1: ['fb-en-silence'], test_round2: ['fb-en-hmm-not-quite'] },
       { overrides: [] },
     );
     expect(items.map((i) => [i.source, i.split])).toEqual([
-      ['fb-en-hmm-not-quite', 'test'],
+      ['fb-en-hmm-not-quite', 'test-r2'],
       ['fb-en-lgtm-thx', 'dev'],
       ['fb-en-silence', 'test-r1'],
     ]);
     expect(scoreBySplit(items).map((s) => [s.name, s.scores.n])).toEqual([
       ['dev', 1],
       ['test-r1', 1],
-      ['test', 1],
+      ['test-r2', 1],
+      ['test', 0],
       ['corpus', 0],
       ['all', 3],
     ]);
+    expect(formatReport(items)).toContain('test-r2 (round-2 test split: held out until measured once, then tuning data): 1 invocations');
   });
 
-  it('refuses a scenario that is in no split or in both', async () => {
-    await expect(realClientItems(dir, { dev: ['fb-en-lgtm-thx'], test: ['fb-en-silence'] }, { overrides: [] })).rejects.toThrow(
-      /fb-en-hmm-not-quite must be in exactly one of dev\/test_round1\/test/,
+  it('with a split filter, never analyses or names scenarios of other splits', async () => {
+    // fb-en-hmm-not-quite is in no split at all: without a filter that is an error, with one it is skipped unseen.
+    const only = parseSplitFilter('dev,test_round1');
+    const { items, skipped } = await realClientItems(
+      dir,
+      { dev: ['fb-en-lgtm-thx'], test_round1: ['fb-en-silence'], test_round3: [] },
+      { overrides: [] },
+      only,
     );
+    expect(skipped).toBe(1);
+    expect(items.map((i) => i.source)).toEqual(['fb-en-lgtm-thx', 'fb-en-silence']);
+    expect(scoreBySplit(items, only).map((s) => s.name)).toEqual(['dev', 'test-r1', 'all']);
+    const report = formatReport(items, only);
+    expect(report).not.toContain('hmm-not-quite');
+    expect(report).not.toMatch(/^test \(held out\)/m);
+    expect(() => parseSplitFilter(' , ')).toThrow(/at least one split/);
+  });
+
+  it('names and orders splits', () => {
+    expect(splitName('test_round12')).toBe('test-r12');
+    expect(splitName('dev')).toBe('dev');
+    expect(splitName('train')).toBeNull();
+    expect(orderSplits(['corpus', 'test-r10', 'test', 'test-r2', 'dev', 'test-r2'])).toEqual([
+      'dev',
+      'test-r2',
+      'test-r10',
+      'test',
+      'corpus',
+    ]);
+  });
+
+  it('refuses a scenario that is in no split or in both, and an unknown split key', async () => {
+    await expect(realClientItems(dir, { dev: ['fb-en-lgtm-thx'], test: ['fb-en-silence'] }, { overrides: [] })).rejects.toThrow(
+      /fb-en-hmm-not-quite must be in exactly one of dev\/test_roundN\/test/,
+    );
+    await expect(realClientItems(dir, { dev: [], train: [] }, { overrides: [] })).rejects.toThrow(/unknown key "train"/);
     await expect(
       realClientItems(dir, { dev: ['fb-en-lgtm-thx', 'fb-en-silence', 'fb-en-hmm-not-quite'], test: ['fb-en-silence'] }, { overrides: [] }),
     ).rejects.toThrow(/fb-en-silence must be in exactly one/);

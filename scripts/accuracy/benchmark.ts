@@ -10,9 +10,34 @@ import { redactSecrets } from '../../src/feedback/redact.js';
 
 export type Label = 'correction' | 'partial' | 'acceptance' | 'none';
 export const LABELS: readonly Label[] = ['correction', 'partial', 'acceptance', 'none'];
-export type Split = 'dev' | 'test-r1' | 'test' | 'corpus';
-/** `test-r1`: the round-1 held-out split, measured once, then used for tuning (docs/accuracy.md). */
+/**
+ * A split's report name: `dev`, `test-rN` (the split file's `test_roundN`: the round-N held-out
+ * split; retired ones are measured once, then used for tuning, docs/accuracy.md), `test` (a
+ * held-out split without a round number) or `corpus`.
+ */
+export type Split = string;
+/** The fixed splits in report order; `test-rN` splits go between `dev` and `test` by N. */
 export const SPLITS: readonly Split[] = ['dev', 'test-r1', 'test', 'corpus'];
+
+/** The report name of a split-file key (`test_round2` → `test-r2`); null for a key that is no split. */
+export function splitName(key: string): Split | null {
+  if (key === 'dev' || key === 'test') return key;
+  const m = /^test_round(\d+)$/.exec(key);
+  return m ? `test-r${Number(m[1])}` : null;
+}
+
+/** Report order: dev, test-r1, test-r2, …, test, corpus, then anything else by name. */
+export function orderSplits(names: Iterable<Split>): Split[] {
+  const rank = (s: Split): number => {
+    if (s === 'dev') return 0;
+    const m = /^test-r(\d+)$/.exec(s);
+    if (m) return 1 + Number(m[1]) / 1e6;
+    if (s === 'test') return 2;
+    if (s === 'corpus') return 3;
+    return 4;
+  };
+  return [...new Set(names)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
 
 export interface Item {
   split: Split;
@@ -79,11 +104,44 @@ interface Manifest {
   turns: { index: number; reaction: { label: string; trap?: string } | null }[];
 }
 
+/**
+ * test/fixtures/accuracy/split.json: `dev`, optionally `test` (held out) and `test_roundN` (the
+ * round-N test split; retired into tuning data after it was measured once). Keys starting with `$`
+ * are comments.
+ */
 export interface SplitFile {
   dev: string[];
-  test: string[];
-  /** The round-1 test split, retired into tuning data after it was measured once. */
+  test?: string[];
   test_round1?: string[];
+  [key: string]: string[] | string | undefined;
+}
+
+/** Selects splits by report name (`test-r2`) or split-file key (`test_round2`); null = all. */
+export type SplitFilter = ((split: Split) => boolean) | null;
+
+export function parseSplitFilter(list: string | undefined): SplitFilter {
+  if (list === undefined) return null;
+  const wanted = new Set(
+    list
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '')
+      .map((s) => splitName(s) ?? s),
+  );
+  if (wanted.size === 0) throw new Error('--split needs at least one split name (dev, test-r1, test-r2, …, test, corpus)');
+  return (split) => wanted.has(split);
+}
+
+function splitMembers(split: SplitFile): [Split, string[]][] {
+  const out: [Split, string[]][] = [];
+  for (const [key, value] of Object.entries(split)) {
+    if (key.startsWith('$')) continue;
+    const name = splitName(key);
+    if (name === null) throw new Error(`split file: unknown key "${key}" (expected dev, test or test_roundN)`);
+    if (!Array.isArray(value)) throw new Error(`split file: "${key}" must be a list of scenario names`);
+    out.push([name, value]);
+  }
+  return out;
 }
 
 export interface Overrides {
@@ -94,19 +152,27 @@ export interface Overrides {
  * Real-client scenario invocations with the outcome their author recorded (scenario.json), the
  * split from `split`, and `overrides`. A scenario missing from the split is an error.
  */
-export async function realClientItems(fixturesDir: string, split: SplitFile, overrides: Overrides): Promise<Item[]> {
-  if (!existsSync(fixturesDir)) return [];
+export async function realClientItems(
+  fixturesDir: string,
+  split: SplitFile,
+  overrides: Overrides,
+  filter: SplitFilter = null,
+): Promise<{ items: Item[]; skipped: number }> {
+  if (!existsSync(fixturesDir)) return { items: [], skipped: 0 };
   const items: Item[] = [];
+  let skipped = 0;
+  const member = splitMembers(split);
   for (const name of readdirSync(fixturesDir).sort()) {
     const manifestPath = path.join(fixturesDir, name, 'scenario.json');
     if (!existsSync(manifestPath)) continue;
-    const member: [Split, string[]][] = [
-      ['dev', split.dev],
-      ['test-r1', split.test_round1 ?? []],
-      ['test', split.test],
-    ];
     const found = member.filter(([, names]) => names.includes(name));
-    if (found.length !== 1) throw new Error(`scenario ${name} must be in exactly one of dev/test_round1/test in the split file`);
+    // With a filter, a scenario outside the selected splits is neither read nor analysed nor
+    // named (a blind held-out set stays blind to whoever tunes the rules).
+    if (filter && !found.some(([s]) => filter(s))) {
+      skipped++;
+      continue;
+    }
+    if (found.length !== 1) throw new Error(`scenario ${name} must be in exactly one of dev/test_roundN/test in the split file`);
     const splitName = found[0]![0];
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
     const result = await analyzeSessions({ sessionDirs: [path.join(fixturesDir, name)], env: {} });
@@ -134,7 +200,7 @@ export async function realClientItems(fixturesDir: string, split: SplitFile, ove
       });
     }
   }
-  return items;
+  return { items, skipped };
 }
 
 export interface BinaryScores {
@@ -181,9 +247,10 @@ export function score(items: readonly Item[]): Scores {
 }
 
 /** Scores per split and over everything, in report order. */
-export function scoreBySplit(items: readonly Item[]): { name: Split | 'all'; scores: Scores }[] {
+export function scoreBySplit(items: readonly Item[], only: SplitFilter = null): { name: Split | 'all'; scores: Scores }[] {
+  const names = orderSplits([...SPLITS, ...items.map((i) => i.split)]).filter((s) => !only || only(s));
   return [
-    ...SPLITS.map((s) => ({ name: s, scores: score(items.filter((i) => i.split === s)) })),
+    ...names.map((s) => ({ name: s, scores: score(items.filter((i) => i.split === s)) })),
     { name: 'all' as const, scores: score(items) },
   ];
 }
@@ -209,17 +276,20 @@ export function formatSplit(title: string, s: Scores, errors: readonly Item[]): 
   return out.join('\n');
 }
 
-export function formatReport(items: readonly Item[]): string {
-  const titles: Record<Split | 'all', string> = {
-    dev: 'dev (rules may be tuned on it)',
-    'test-r1': 'test-r1 (held out in round 1, measured once, then tuned on in round 2)',
-    test: 'test (held out)',
-    corpus: 'corpus (../shared/corpus/claude-code, labeled by reading)',
-    all: 'all',
-  };
-  return scoreBySplit(items)
+function splitTitle(name: Split | 'all'): string {
+  if (name === 'dev') return 'dev (rules may be tuned on it)';
+  if (name === 'test') return 'test (held out)';
+  if (name === 'corpus') return 'corpus (../shared/corpus/claude-code, labeled by reading)';
+  const m = /^test-r(\d+)$/.exec(name);
+  if (m) return `${name} (round-${m[1]} test split: held out until measured once, then tuning data)`;
+  return name;
+}
+
+/** The report over `items`; with `only`, just the selected splits (and `all` over the items given). */
+export function formatReport(items: readonly Item[], only: SplitFilter = null): string {
+  return scoreBySplit(items, only)
     .map(({ name, scores }) =>
-      formatSplit(titles[name], scores, name === 'all' ? [] : items.filter((i) => i.split === name && i.gold !== i.predicted)),
+      formatSplit(splitTitle(name), scores, name === 'all' ? [] : items.filter((i) => i.split === name && i.gold !== i.predicted)),
     )
     .join('\n\n');
 }
