@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,11 +42,40 @@ describe('skillpulse (no command)', () => {
     expect(run.stderr).toContain('disabled');
   });
 
-  it('says so when there is nothing yet', async () => {
+  it('shows the bundled example sessions when there are no transcripts, without touching the store', async () => {
     const dir = home();
     const run = await runCliCaptured([], { env: { HOME: dir, NO_COLOR: '1' }, cwd: dir });
-    expect(run.code).toBe(0);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('No Claude Code transcripts found');
+    expect(run.stderr).toContain(join('examples', 'sessions'));
+    // The example story: a commit-message skill that was corrected, a test skill accepted and reverted.
+    expect(run.stdout).toMatch(/commit-message/);
+    expect(run.stdout).toMatch(/\d+ skills?, \d+ needing attention/);
+    expect(existsSync(join(dir, '.skillpulse', 'skillpulse.db'))).toBe(false);
+    const json = JSON.parse((await runCliCaptured(['--json'], { env: { HOME: dir }, cwd: dir })).stdout);
+    expect(json.store).toBeNull();
+    expect(json.examples).toContain(join('examples', 'sessions'));
+    expect(json.scanned.files).toBeGreaterThanOrEqual(4);
+  });
+
+  it('says so when the transcripts hold no skill invocations', async () => {
+    const dir = home();
+    const project = join(dir, '.claude', 'projects', '-work-plain');
+    mkdirSync(project, { recursive: true });
+    const source = join(
+      repoRoot,
+      '..',
+      'shared',
+      'corpus',
+      'claude-code',
+      'git-ai-project__git-ai__tests__fixtures__claude-model-not-last.jsonl',
+    );
+    copyFileSync(source, join(project, '0b6c2f40-4a60-4c51-9e0a-0d2c7e6d1a11.jsonl'));
+    const run = await runCliCaptured([], { env: { HOME: dir, NO_COLOR: '1' }, cwd: dir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).not.toContain('example sessions');
     expect(run.stdout).toContain('No skills found yet');
+    expect(existsSync(join(dir, '.skillpulse', 'skillpulse.db'))).toBe(true);
   });
 
   it('answers a mistyped command with a usage error and a suggestion', async () => {
@@ -62,7 +91,6 @@ describe('excluded projects', () => {
     const corpusRoot = mkdtempSync(join(tmpdir(), 'skillpulse-exclude-'));
     const projects = join(corpusRoot, 'projects');
     for (const name of ['-work-public', '-work-secret']) mkdirSync(join(projects, name), { recursive: true });
-    const { copyFileSync } = await import('node:fs');
     const source = join(repoRoot, '..', 'shared', 'corpus', 'claude-code', 'entireio__cli__checkpoints-v1__00__c9e2351016__0__full.jsonl');
     copyFileSync(source, join(projects, '-work-public', '253fd5ef-38bf-4f4a-804a-98df5088a868.jsonl'));
     copyFileSync(source, join(projects, '-work-secret', '11111111-2222-3333-4444-555555555555.jsonl'));

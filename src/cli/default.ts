@@ -3,8 +3,20 @@
  * store, incrementally and with the progress bar on long scans, then print every skill's health,
  * worst first, as a table that fits the terminal.
  */
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import type { CommandContext } from './context.js';
 import type { CliRuntime } from './runtime.js';
+
+/** The example sessions shipped with the package (the same path from src/cli and dist/cli). */
+export const EXAMPLES_DIR = fileURLToPath(new URL('../../examples/sessions', import.meta.url));
+
+/** Whether the default transcript locations hold any transcript at all. */
+async function hasTranscripts(ctx: CommandContext): Promise<boolean> {
+  const { discoverTranscripts } = await import('../transcripts/discovery.js');
+  const found = await discoverTranscripts({ paths: [], env: ctx.env, cwd: ctx.cwd });
+  return found.files.length > 0;
+}
 
 /** The visible command closest to a mistyped one, if any is close. */
 function closestCommand(program: Command, typed: string): string | null {
@@ -59,26 +71,40 @@ export function register(program: Command, cli: CliRuntime): void {
       const { config, sources } = loadConfig({ env: ctx.env, cwd: ctx.cwd });
       const optOut = readFeedbackConfig(ctx.env.HOME);
       if (optOut.warning) ctx.warn(optOut.warning);
-      const storePath = resolveStorePath({ env: ctx.env, cwd: ctx.cwd });
+      const collecting = optOut.enabled && config.enabled;
+      // Roots set in a config file replace the defaults; otherwise discovery's defaults apply.
+      const configuredRoots = sources.some((s) => s.config.sessionRoots !== undefined);
+      const roots = configuredRoots ? config.sessionRoots : [];
+      // A newcomer with no transcripts yet sees real output from the bundled example sessions,
+      // scanned into a throw-away in-memory store: the user's own store is never touched by them.
+      const examples = collecting && !configuredRoots && !(await hasTranscripts(ctx)) ? EXAMPLES_DIR : null;
+      const storePath = examples ? ':memory:' : resolveStorePath({ env: ctx.env, cwd: ctx.cwd });
+      if (examples) {
+        ctx.info(
+          'No Claude Code transcripts found (~/.claude/projects, ~/.config/claude/projects, CLAUDE_CONFIG_DIR); ' +
+            `showing the bundled example sessions in ${examples} instead. Your store was not touched.`,
+        );
+      }
       const db = openStore(storePath);
       try {
         let scanned: { files: number; events: number; durationMs: number } | null = null;
-        if (!optOut.enabled || !config.enabled) {
+        if (!collecting) {
           ctx.warn(
             `${!optOut.enabled ? DISABLED_MESSAGE : 'collection is disabled in the skillpulse config'}; showing the store without scanning`,
           );
         } else {
-          // Roots set in a config file replace the defaults; otherwise discovery's defaults apply.
-          const roots = sources.some((s) => s.config.sessionRoots !== undefined) ? config.sessionRoots : [];
-          const result = await scanWithProgress(ctx, db, { sessions: roots, window: config.window });
+          const result = await scanWithProgress(ctx, db, { sessions: examples ? [examples] : roots, window: config.window });
           scanned = { files: result.files, events: result.events, durationMs: result.durationMs };
         }
         const health = allSkillHealth(db, { now: new Date(), minInvocations: config.minInvocations });
         if (ctx.json) {
-          ctx.printJson({ store: storePath, scanned, skills: health });
+          ctx.printJson({ store: examples ? null : storePath, examples, scanned, skills: health });
           return 0;
         }
-        if (scanned) ctx.info(`Scanned ${scanned.files} transcript files in ${(scanned.durationMs / 1000).toFixed(2)} s into ${storePath}`);
+        if (scanned) {
+          const into = examples ? 'an in-memory store' : storePath;
+          ctx.info(`Scanned ${scanned.files} transcript files in ${(scanned.durationMs / 1000).toFixed(2)} s into ${into}`);
+        }
         if (health.length === 0) {
           ctx.out('No skills found yet: no skill invocations in the transcripts and no recorded feedback.');
           ctx.out('Run `skillpulse --help` to see what skillpulse can do.');
