@@ -17,13 +17,16 @@ import { exampleScenarios } from './fixtures/examples.js';
 import { feedbackInteractive, runFeedbackInteractive } from './fixtures/feedback-interactive.js';
 import { feedbackScenarios } from './fixtures/feedback-scenarios.js';
 import { feedbackScenariosR2 } from './fixtures/feedback-scenarios-r2.js';
+import { feedbackInteractiveR3, feedbackScenariosR3 } from './fixtures/feedback-scenarios-r3.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
 import { recordStreamJson } from './fixtures/stream-json.js';
 
 /** Engine scenarios and the labeled feedback-accuracy scenarios. */
-const scenarios = [...engineScenarios, ...feedbackScenarios, ...feedbackScenariosR2];
+const scenarios = [...engineScenarios, ...feedbackScenarios, ...feedbackScenariosR2, ...feedbackScenariosR3];
+/** Labeled TUI scenarios (tmux). */
+const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3];
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--list')) {
@@ -66,7 +69,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const names = argv.filter((a) => !a.startsWith('--'));
-  const interactiveNames = [interactiveScenario.name, ...feedbackInteractive.map((s) => s.scenario.name)];
+  const interactiveNames = [interactiveScenario.name, ...interactiveItems.map((s) => s.scenario.name)];
   const unknown = names.filter((n) => !interactiveNames.includes(n) && !scenarios.some((s) => s.name === n));
   if (unknown.length > 0) {
     process.stderr.write(`generate-fixtures: unknown scenario(s): ${unknown.join(', ')} (see --list)\n`);
@@ -93,7 +96,7 @@ async function main(argv: string[]): Promise<number> {
       log(error instanceof Error ? error.message : String(error));
     }
   }
-  for (const item of feedbackInteractive.filter((s) => names.length === 0 || names.includes(s.scenario.name))) {
+  for (const item of interactiveItems.filter((s) => names.length === 0 || names.includes(s.scenario.name))) {
     try {
       await runFeedbackInteractive(item, { bin, version, outDir, workRoot, log });
       log(`ok ${item.scenario.name}`);
