@@ -10,7 +10,7 @@
  *   different bytes before the offset (rewrite) — read the whole file again.
  */
 import { createHash } from 'node:crypto';
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { type SqliteDatabase, queryOne } from './database.js';
 
 export const TAIL_HASH_BYTES = 4096;
@@ -100,17 +100,22 @@ export function saveCursor(db: SqliteDatabase, cursor: ScanCursor, now: Date): v
 
 /** SHA-1 (hex) of the up to 4 KiB before `offset`; the empty hash at offset 0. */
 export async function tailHash(path: string, offset: number): Promise<string> {
+  return tailHashSync(path, offset);
+}
+
+/** `tailHash` without a thread-pool round trip (one small read; scans call it once per file). */
+export function tailHashSync(path: string, offset: number): string {
   const length = Math.min(offset, TAIL_HASH_BYTES);
   const hash = createHash('sha1');
   if (length > 0) {
-    const handle = await open(path, 'r');
+    const fd = openSync(path, 'r');
     try {
       const buffer = Buffer.alloc(length);
-      const { bytesRead } = await handle.read(buffer, 0, length, offset - length);
+      const bytesRead = readSync(fd, buffer, 0, length, offset - length);
       hash.update(buffer.subarray(0, bytesRead));
       if (bytesRead < length) hash.update('short-read');
     } finally {
-      await handle.close();
+      closeSync(fd);
     }
   }
   return hash.digest('hex');

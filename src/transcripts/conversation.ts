@@ -68,68 +68,128 @@ function isThreadRecord(data: RecordData | LiteToolResult): boolean {
  * inline sidechain thread in 1.0.x files), or one subagent conversation for an agent file.
  */
 export function buildConversations(records: readonly TranscriptRecord[], file: FileInfo): Conversation[] {
-  let threadRecords = 0;
-  let sidechainRecords = 0;
-  let firstAgentId: string | null = null;
-  let firstSessionId: string | null = null;
-  for (const r of records) {
-    if (!isLite(r.data)) {
-      firstSessionId ??= strField(r.data, 'sessionId');
-      if (r.data.isSidechain === true) firstAgentId ??= strField(r.data, 'agentId');
-    }
-    if (!isThreadRecord(r.data)) continue;
-    threadRecords++;
-    if (isSidechain(r.data)) sidechainRecords++;
-  }
-  const subagentFile = file.kind === 'subagent' || (threadRecords > 0 && sidechainRecords === threadRecords && firstAgentId !== null);
-  if (subagentFile) {
-    const sessionId = firstSessionId ?? file.sessionId ?? fallbackId(file.path);
-    const builder = new ConversationBuilder(file.path, sessionId, 'subagent', file.agentId ?? firstAgentId, sessionId);
-    for (const r of records) builder.add(r);
-    return [builder.finish()];
+  const stream = new FileConversations(file);
+  for (const r of records) stream.add(r);
+  return stream.finish();
+}
+
+/**
+ * The same as `buildConversations`, fed one record at a time in file order, so a scan never has
+ * to hold a file's records: each record is turned into conversation events as it arrives and can
+ * then be dropped. Whether a file without a known kind is a subagent transcript (every thread
+ * record a sidechain, an agent id seen) is only certain at its end, so records are held back
+ * until the first main-thread record decides it (at once for ordinary session files).
+ */
+export class FileConversations {
+  private mode: 'undecided' | 'subagent' | 'session';
+  private readonly held: TranscriptRecord[] = [];
+  private threadRecords = 0;
+  private sidechainRecords = 0;
+  private firstAgentId: string | null = null;
+  private firstSessionId: string | null = null;
+  private single: ConversationBuilder | null = null;
+  private main: ConversationBuilder | null = null;
+  private readonly threads: ConversationBuilder[] = [];
+  private readonly threadOf = new Map<string, ConversationBuilder>();
+
+  constructor(private readonly file: FileInfo) {
+    this.mode = file.kind === 'subagent' ? 'subagent' : 'undecided';
+    if (this.mode === 'subagent') this.startSubagent();
   }
 
-  const sessionId = file.sessionId ?? firstSessionId ?? fallbackId(file.path);
-  const main = new ConversationBuilder(file.path, sessionId, 'session', null, null);
-  const threads: ConversationBuilder[] = [];
-  const threadOf = new Map<string, ConversationBuilder>();
-  for (const r of records) {
+  add(r: TranscriptRecord): void {
+    const data = r.data;
+    if (!isLite(data)) {
+      this.firstSessionId ??= strField(data, 'sessionId');
+      if (data.isSidechain === true) this.firstAgentId ??= strField(data, 'agentId');
+    }
+    if (isThreadRecord(data)) {
+      this.threadRecords++;
+      if (isSidechain(data)) this.sidechainRecords++;
+    }
+    if (this.mode === 'undecided') {
+      this.held.push(r);
+      if (isThreadRecord(data) && !isSidechain(data)) this.decide('session');
+      return;
+    }
+    this.route(r);
+  }
+
+  private startSubagent(): void {
+    // Ids are provisional until `finish` (the first record with a session id may come later).
+    this.single = new ConversationBuilder(this.file.path, '', 'subagent', null, '');
+  }
+
+  private decide(mode: 'subagent' | 'session'): void {
+    this.mode = mode;
+    if (mode === 'subagent') this.startSubagent();
+    else this.main = new ConversationBuilder(this.file.path, '', 'session', null, null);
+    const held = this.held.splice(0);
+    for (const r of held) this.route(r);
+  }
+
+  private route(r: TranscriptRecord): void {
+    if (this.single !== null) {
+      this.single.add(r);
+      return;
+    }
+    const main = this.main as ConversationBuilder;
     if (!isSidechain(r.data)) {
       main.add(r);
-      continue;
+      return;
     }
     const parent = parentOf(r.data);
-    let thread = parent !== null ? threadOf.get(parent) : undefined;
+    let thread = parent !== null ? this.threadOf.get(parent) : undefined;
     if (thread === undefined) {
       const root = uuidOf(r.data) ?? `line-${r.line}`;
-      thread = new ConversationBuilder(file.path, sessionId, 'subagent', root, sessionId);
+      thread = new ConversationBuilder(this.file.path, '', 'subagent', root, null);
       thread.inline = true;
-      threads.push(thread);
+      this.threads.push(thread);
     }
     const uuid = uuidOf(r.data);
-    if (uuid !== null) threadOf.set(uuid, thread);
+    if (uuid !== null) this.threadOf.set(uuid, thread);
     thread.add(r);
   }
-  const mainConversation = main.finish();
-  const result = [mainConversation];
-  for (const thread of threads) {
-    const conversation = thread.finish();
-    const link: SubagentLink = { agentId: conversation.agentId ?? '', file: file.path, spawnedBy: null, inline: true };
-    // The thread's first prompt is the spawning Task call's `prompt` (written by the model).
-    const first = conversation.events.find((e) => e.type === 'human' || e.type === 'meta');
-    const firstText = first?.type === 'human' ? first.turn.text : first?.type === 'meta' ? first.meta.text : null;
-    if (firstText !== null) {
-      for (const call of mainConversation.toolCalls.values()) {
-        if (SPAWN_TOOLS.has(call.name) && isObject(call.input) && call.input.prompt === firstText) {
-          link.spawnedBy = call.id;
-          break;
+
+  finish(): Conversation[] {
+    const file = this.file;
+    if (this.mode === 'undecided') {
+      const subagent = this.threadRecords > 0 && this.sidechainRecords === this.threadRecords && this.firstAgentId !== null;
+      this.decide(subagent ? 'subagent' : 'session');
+    }
+    if (this.single !== null) {
+      const sessionId = this.firstSessionId ?? file.sessionId ?? fallbackId(file.path);
+      const conversation = this.single.finish();
+      conversation.sessionId = sessionId;
+      conversation.parentSessionId = sessionId;
+      conversation.agentId = file.agentId ?? this.firstAgentId;
+      return [conversation];
+    }
+    const sessionId = file.sessionId ?? this.firstSessionId ?? fallbackId(file.path);
+    const mainConversation = (this.main as ConversationBuilder).finish();
+    mainConversation.sessionId = sessionId;
+    const result = [mainConversation];
+    for (const thread of this.threads) {
+      const conversation = thread.finish();
+      conversation.sessionId = sessionId;
+      conversation.parentSessionId = sessionId;
+      const link: SubagentLink = { agentId: conversation.agentId ?? '', file: file.path, spawnedBy: null, inline: true };
+      // The thread's first prompt is the spawning Task call's `prompt` (written by the model).
+      const first = conversation.events.find((e) => e.type === 'human' || e.type === 'meta');
+      const firstText = first?.type === 'human' ? first.turn.text : first?.type === 'meta' ? first.meta.text : null;
+      if (firstText !== null) {
+        for (const call of mainConversation.toolCalls.values()) {
+          if (SPAWN_TOOLS.has(call.name) && isObject(call.input) && call.input.prompt === firstText) {
+            link.spawnedBy = call.id;
+            break;
+          }
         }
       }
+      mainConversation.subagents.push(link);
+      result.push(conversation);
     }
-    mainConversation.subagents.push(link);
-    result.push(conversation);
+    return result;
   }
-  return result;
 }
 
 function fallbackId(file: string): string {
@@ -237,10 +297,6 @@ class ConversationBuilder {
     if (c.lastTimestamp === null || ts > c.lastTimestamp) c.lastTimestamp = ts;
   }
 
-  private pos(record: TranscriptRecord) {
-    return { file: this.conversation.file, line: record.line, offset: record.offset };
-  }
-
   private addAssistant(record: TranscriptRecord, data: RecordData): void {
     this.pendingDenial = false;
     const message = messageOf(data);
@@ -251,7 +307,9 @@ class ConversationBuilder {
     if (group === undefined) {
       const model = message ? strField(message, 'model') : null;
       group = {
-        ...this.pos(record),
+        file: this.conversation.file,
+        line: record.line,
+        offset: record.offset,
         id: messageId,
         requestId: strField(data, 'requestId'),
         model,
@@ -278,7 +336,9 @@ class ConversationBuilder {
         group.text = group.text ? `${group.text}\n${block.text}` : block.text;
       } else if (block.type === 'tool_use' && typeof block.id === 'string') {
         const call: ToolCall = {
-          ...this.pos(record),
+          file: this.conversation.file,
+          line: record.line,
+          offset: record.offset,
           id: block.id,
           name: typeof block.name === 'string' ? block.name : '',
           input: block.input ?? null,
@@ -294,7 +354,18 @@ class ConversationBuilder {
   }
 
   private addResult(record: TranscriptRecord, fields: Omit<ToolResult, 'file' | 'line' | 'offset'>): ToolResult {
-    const result: ToolResult = { ...this.pos(record), ...fields };
+    const result: ToolResult = {
+      file: this.conversation.file,
+      line: record.line,
+      offset: record.offset,
+      toolUseId: fields.toolUseId,
+      isError: fields.isError,
+      text: fields.text,
+      toolUseResult: fields.toolUseResult,
+      uuid: fields.uuid,
+      timestamp: fields.timestamp,
+    };
+    if (fields.elided !== undefined) result.elided = fields.elided;
     const call = this.conversation.toolCalls.get(result.toolUseId);
     if (call && call.result === null) call.result = result;
     this.events.push({ type: 'tool-result', result });
@@ -317,13 +388,17 @@ class ConversationBuilder {
 
   private human(record: TranscriptRecord, data: RecordData, kind: HumanTurn['kind'], text: string, extra: Partial<HumanTurn> = {}) {
     const turn: HumanTurn = {
-      ...this.pos(record),
+      file: this.conversation.file,
+      line: record.line,
+      offset: record.offset,
       kind,
       uuid: strField(data, 'uuid'),
       timestamp: strField(data, 'timestamp') ?? '',
       text,
-      ...extra,
     };
+    if (extra.forToolUse !== undefined) turn.forToolUse = extra.forToolUse;
+    if (extra.toolUseId !== undefined) turn.toolUseId = extra.toolUseId;
+    if (extra.uuid !== undefined) turn.uuid = extra.uuid;
     const event = { type: 'human' as const, turn };
     this.events.push(event);
     return event;
@@ -333,7 +408,9 @@ class ConversationBuilder {
     this.events.push({
       type: 'meta',
       meta: {
-        ...this.pos(record),
+        file: this.conversation.file,
+        line: record.line,
+        offset: record.offset,
         kind,
         uuid: strField(data, 'uuid'),
         timestamp: strField(data, 'timestamp') ?? '',
@@ -359,7 +436,9 @@ class ConversationBuilder {
       this.events.push({
         type: 'command',
         command: {
-          ...this.pos(record),
+          file: this.conversation.file,
+          line: record.line,
+          offset: record.offset,
           uuid: strField(data, 'uuid'),
           timestamp: strField(data, 'timestamp') ?? '',
           name: command.name,
@@ -447,7 +526,9 @@ class ConversationBuilder {
       this.events.push({
         type: 'compaction',
         boundary: {
-          ...this.pos(record),
+          file: this.conversation.file,
+          line: record.line,
+          offset: record.offset,
           uuid: strField(data, 'uuid'),
           timestamp: strField(data, 'timestamp') ?? '',
           trigger: trigger === 'manual' || trigger === 'auto' ? trigger : null,
@@ -464,7 +545,9 @@ class ConversationBuilder {
         this.events.push({
           type: 'command',
           command: {
-            ...this.pos(record),
+            file: this.conversation.file,
+            line: record.line,
+            offset: record.offset,
             uuid: strField(data, 'uuid'),
             timestamp: strField(data, 'timestamp') ?? '',
             name: command.name,

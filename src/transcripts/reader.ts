@@ -8,10 +8,11 @@
  * for an I/O error, which is itself an issue. The result is plain data (structured-clone safe),
  * so a worker thread can produce it.
  */
-import { open } from 'node:fs/promises';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import type { ReadIssue, ReadStats } from './types.js';
 import { isLiteResultTool, liteToolResultFacts, SKIPPED_TYPES, topLevelType, withoutBlobs } from './prefilter.js';
+import { leanAssistant, leanToolResult } from './lean.js';
 import { isObject, slimRecord, type RecordData, type TranscriptRecord } from './records.js';
 import { recoverRecords } from './recover.js';
 
@@ -28,6 +29,18 @@ export interface ReadOptions {
   maxLineBytes?: number;
   /** Tool call ids → tool names known from an earlier read of the same file (when resuming). */
   toolNames?: Record<string, string>;
+  /**
+   * Scan mode (needs `prefilter`): assistant lines and quiet tool results are decoded from their
+   * bytes by `lean.ts` instead of `JSON.parse`, keeping only what invocation and reaction mining
+   * read (assistant text reduced to "had visible text", tool inputs only for the tools whose
+   * input is read). Such lines count as pre-filtered. Default false: full records.
+   */
+  lean?: boolean;
+  /**
+   * Streaming: every record is handed to this callback as soon as it is read and NOT kept in the
+   * result's `records` (which stays empty), so memory does not grow with the file.
+   */
+  onRecord?: (record: TranscriptRecord) => void;
 }
 
 export interface FileReadResult {
@@ -51,6 +64,7 @@ export const DEFAULT_BUFFER_SIZE = 1024 * 1024;
 const DEFAULT_MAX_LINE = 256 * 1024 * 1024;
 const HEAD_KEEP = 64 * 1024;
 const MAX_ISSUES_PER_FILE = 1000;
+const YIELD_BYTES = 32 * 1024 * 1024;
 
 export function emptyStats(): ReadStats {
   return { files: 0, bytes: 0, lines: 0, parsed: 0, prefiltered: 0, malformed: 0, recovered: 0, duplicates: 0 };
@@ -69,8 +83,12 @@ export function addStats(into: ReadStats, from: ReadStats): ReadStats {
 }
 
 /** Turns lines into records; shared by the file reader and `parseTranscriptBuffer`. */
+const TOOL_RESULT_MARK = Buffer.from('"tool_result"');
+
 class LineProcessor {
   readonly records: TranscriptRecord[] = [];
+  lean = false;
+  sink: ((record: TranscriptRecord) => void) | null = null;
   readonly issues: ReadIssue[] = [];
   readonly stats: ReadStats = emptyStats();
   readonly toolNames: Record<string, string>;
@@ -108,15 +126,22 @@ class LineProcessor {
           return;
         }
         if (type === 'user') {
-          const facts = liteToolResultFacts(line);
+          const facts = this.lean ? (line.indexOf(TOOL_RESULT_MARK) !== -1 ? leanToolResult(line) : null) : liteToolResultFacts(line);
           if (facts !== null) {
             const name = this.toolNames[facts.toolUseId];
             if (name !== undefined && isLiteResultTool(name)) {
               this.stats.prefiltered++;
-              this.records.push({ line: lineNo, offset, data: { type: 'user', lite: 'tool_result', ...facts } });
+              this.emit({ line: lineNo, offset, data: { type: 'user', lite: 'tool_result', ...facts } });
               return;
             }
           }
+        }
+      } else if (this.lean) {
+        const data = leanAssistant(line);
+        if (data !== null && line.indexOf(0) === -1 && isUtf8(line)) {
+          this.stats.prefiltered++;
+          this.accept(data, lineNo, offset);
+          return;
         }
       }
     }
@@ -182,7 +207,12 @@ class LineProcessor {
 
   private accept(data: RecordData, lineNo: number, offset: number): void {
     if (data.type === 'assistant') this.noteToolNames(data);
-    this.records.push({ line: lineNo, offset, data: slimRecord(data) });
+    this.emit({ line: lineNo, offset, data: slimRecord(data) });
+  }
+
+  private emit(record: TranscriptRecord): void {
+    if (this.sink !== null) this.sink(record);
+    else this.records.push(record);
   }
 
   private noteToolNames(data: RecordData): void {
@@ -202,7 +232,7 @@ class LineProcessor {
       const facts = liteToolResultFacts(head);
       if (facts !== null) {
         this.stats.prefiltered++;
-        this.records.push({ line: lineNo, offset, data: { type: 'user', lite: 'tool_result', ...facts } });
+        this.emit({ line: lineNo, offset, data: { type: 'user', lite: 'tool_result', ...facts } });
         this.issue(lineNo, 'malformed', `line of ${totalBytes} bytes exceeds the line limit; kept only as a tool result stub`);
         return;
       }
@@ -225,21 +255,32 @@ export async function readTranscriptFile(file: string, options: ReadOptions = {}
   const bufferSize = Math.max(16, options.bufferSize ?? DEFAULT_BUFFER_SIZE);
   const maxLine = options.maxLineBytes ?? DEFAULT_MAX_LINE;
   const proc = new LineProcessor(file, options.prefilter !== false, options.toolNames);
+  proc.lean = options.lean === true;
+  proc.sink = options.onRecord ?? null;
   proc.stats.files = 1;
   let lineNo = options.startLine ?? 1;
   let lineStart = startOffset;
   let position = startOffset;
-  let handle: Awaited<ReturnType<typeof open>> | null = null;
+  let fd: number | null = null;
   try {
-    handle = await open(file, 'r');
+    // Synchronous reads: the work is CPU-bound line handling, and a thread-pool round trip per
+    // chunk (and per open/close) left the thread idle between them. Other work gets a turn every
+    // `YIELD_BYTES` so a long file does not hold the event loop.
+    fd = openSync(file, 'r');
     const buffer = Buffer.allocUnsafe(bufferSize);
+    let sinceYield = 0;
     let carry: Buffer[] = [];
     let carryBytes = 0;
     let overflowHead: Buffer | null = null;
     for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, bufferSize, position);
+      if (sinceYield >= YIELD_BYTES) {
+        sinceYield = 0;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      const bytesRead = readSync(fd, buffer, 0, bufferSize, position);
       if (bytesRead === 0) break;
       position += bytesRead;
+      sinceYield += bytesRead;
       const chunk = bytesRead === bufferSize ? buffer : buffer.subarray(0, bytesRead);
       let from = 0;
       for (;;) {
@@ -279,7 +320,13 @@ export async function readTranscriptFile(file: string, options: ReadOptions = {}
     const message = error instanceof Error ? error.message : String(error);
     proc.issue(lineNo, 'io', `cannot read: ${message}`);
   } finally {
-    await handle?.close().catch(() => undefined);
+    if (fd !== null) {
+      try {
+        closeSync(fd);
+      } catch {
+        // closing a read-only descriptor cannot lose data
+      }
+    }
   }
   proc.stats.bytes = position - startOffset;
   return {
@@ -299,9 +346,11 @@ export async function readTranscriptFile(file: string, options: ReadOptions = {}
 export function parseTranscriptBuffer(
   file: string,
   bytes: Buffer,
-  options: Pick<ReadOptions, 'prefilter' | 'toolNames'> = {},
+  options: Pick<ReadOptions, 'prefilter' | 'toolNames' | 'lean' | 'onRecord'> = {},
 ): FileReadResult {
   const proc = new LineProcessor(file, options.prefilter !== false, options.toolNames);
+  proc.lean = options.lean === true;
+  proc.sink = options.onRecord ?? null;
   proc.stats.files = 1;
   let lineNo = 1;
   let from = 0;

@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { LEAN_TEXT, leanAssistant, leanToolResult } from './lean.js';
+
+const line = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+const assistant = (content: unknown, extra: Record<string, unknown> = {}) => ({
+  parentUuid: 'p-1',
+  isSidechain: false,
+  sessionId: 's-1',
+  version: '2.1.0',
+  cwd: '/w',
+  message: { model: 'claude-x', id: 'msg_1', type: 'message', role: 'assistant', content, usage: { input_tokens: 3 } },
+  requestId: 'req_1',
+  type: 'assistant',
+  uuid: 'u-1',
+  timestamp: '2026-01-01T00:00:00Z',
+  ...extra,
+});
+
+describe('leanAssistant', () => {
+  it('keeps the envelope, message id/model, tool ids and names, and inputs only of the tools a scan reads', () => {
+    const rec = leanAssistant(
+      line(
+        assistant([
+          { type: 'thinking', thinking: 'secret "quoted" \\ thoughts', signature: 'abc' },
+          { type: 'text', text: 'Done: "all" good' },
+          { type: 'tool_use', id: 'toolu_1', name: 'Skill', input: { skill: 'pdf', args: 'a "b"' } },
+          { type: 'tool_use', id: 'toolu_2', name: 'Write', input: { file_path: '/x', content: 'x'.repeat(10000) } },
+          { type: 'tool_use', id: 'toolu_3', name: 'Bash', input: { command: 'git reset --hard' } },
+        ]),
+      ),
+    );
+    expect(rec).toEqual({
+      type: 'assistant',
+      uuid: 'u-1',
+      parentUuid: 'p-1',
+      timestamp: '2026-01-01T00:00:00Z',
+      sessionId: 's-1',
+      cwd: '/w',
+      version: '2.1.0',
+      requestId: 'req_1',
+      message: {
+        id: 'msg_1',
+        model: 'claude-x',
+        content: [
+          { type: 'text', text: LEAN_TEXT },
+          { type: 'tool_use', id: 'toolu_1', name: 'Skill', input: { skill: 'pdf', args: 'a "b"' } },
+          { type: 'tool_use', id: 'toolu_2', name: 'Write', input: null },
+          { type: 'tool_use', id: 'toolu_3', name: 'Bash', input: { command: 'git reset --hard' } },
+        ],
+      },
+    });
+  });
+
+  it('tells blank text from visible text exactly as trim() does, escapes and Unicode spaces included', () => {
+    const textOf = (text: string) => {
+      const rec = leanAssistant(line(assistant([{ type: 'text', text }])));
+      return ((rec?.message as { content: Array<{ text: string }> }).content[0] as { text: string }).text;
+    };
+    expect(textOf('')).toBe('');
+    expect(textOf(' \n\t\r ')).toBe('');
+    expect(textOf('\u3000\u00a0')).toBe('');
+    expect(textOf('\n\nok')).toBe(LEAN_TEXT);
+    expect(textOf('\u3000好')).toBe(LEAN_TEXT);
+    expect(textOf('\b')).toBe(LEAN_TEXT);
+  });
+
+  it('decodes escaped envelope values, resolves duplicate keys like JSON.parse, and reads flags', () => {
+    const raw = Buffer.from(
+      '{"uuid":"first","message":{"id":"m\\u0031","content":[]},"type":"assistant","uuid":"u\\"2","isSidechain":true,"agentId":"a1","isApiErrorMessage":true}',
+    );
+    expect(leanAssistant(raw)).toEqual({
+      type: 'assistant',
+      uuid: 'u"2',
+      agentId: 'a1',
+      isSidechain: true,
+      isApiErrorMessage: true,
+      message: { id: 'm1', content: [] },
+    });
+  });
+
+  it('leaves irregular lines to the ordinary parse (null)', () => {
+    const good = JSON.stringify(assistant([{ type: 'text', text: 'hi' }]));
+    expect(leanAssistant(Buffer.from(good))).not.toBeNull();
+    expect(leanAssistant(Buffer.from(good.slice(0, -5)))).toBeNull(); // truncated
+    expect(leanAssistant(Buffer.from(good + good))).toBeNull(); // spliced
+    expect(leanAssistant(Buffer.from(`[${good}]`))).toBeNull();
+    expect(leanAssistant(line(assistant('plain string content')))).toBeNull();
+    expect(leanAssistant(line({ ...assistant([]), type: 'attachment' }))).toBeNull();
+    expect(leanAssistant(Buffer.from('{"type":"assistant","message":{"content":[}]}}'))).toBeNull();
+  });
+});
+
+describe('leanToolResult', () => {
+  const result = (blocks: unknown[], extra: Record<string, unknown> = {}) => ({
+    parentUuid: 'p',
+    isSidechain: false,
+    type: 'user',
+    message: { role: 'user', content: blocks },
+    uuid: 'u',
+    timestamp: 't',
+    toolUseResult: { stdout: '"uuid":"nested"', nested: { uuid: 'deep', isSidechain: true } },
+    ...extra,
+  });
+
+  it('reads one non-error result from the structure (nested look-alike keys ignored)', () => {
+    const facts = leanToolResult(line(result([{ tool_use_id: 'toolu_9', type: 'tool_result', content: 'x "y" \\ z' }])));
+    expect(facts).toEqual({ toolUseId: 'toolu_9', uuid: 'u', parentUuid: 'p', timestamp: 't', isSidechain: false });
+  });
+
+  it('refuses errors, several blocks, prompts and broken lines', () => {
+    expect(leanToolResult(line(result([{ tool_use_id: 'a', type: 'tool_result', content: 'e', is_error: true }])))).toBeNull();
+    expect(
+      leanToolResult(
+        line(
+          result([
+            { tool_use_id: 'a', type: 'tool_result', content: '1' },
+            { tool_use_id: 'b', type: 'tool_result', content: '2' },
+          ]),
+        ),
+      ),
+    ).toBeNull();
+    expect(leanToolResult(line(result([{ type: 'text', text: 'hello' }])))).toBeNull();
+    const ok = JSON.stringify(result([{ tool_use_id: 'a', type: 'tool_result', content: 'x' }]));
+    expect(leanToolResult(Buffer.from(ok.slice(0, 60)))).toBeNull();
+  });
+});
