@@ -59,13 +59,22 @@ interface CursorRow {
   state: string;
 }
 
+const CURSOR_COLUMNS = 'path, dev, ino, size, mtime_ms, offset, next_line, tail_hash, state';
+
 export function loadCursor(db: SqliteDatabase, path: string): ScanCursor | null {
-  const row = queryOne<CursorRow>(
-    db,
-    'SELECT path, dev, ino, size, mtime_ms, offset, next_line, tail_hash, state FROM scan_cursors WHERE path = ?',
-    path,
-  );
-  if (!row) return null;
+  const row = queryOne<CursorRow>(db, `SELECT ${CURSOR_COLUMNS} FROM scan_cursors WHERE path = ?`, path);
+  return row ? cursorOf(row) : null;
+}
+
+/** Every cursor, by path: one query for a whole scan instead of one per file. */
+export function loadCursors(db: SqliteDatabase): Map<string, ScanCursor> {
+  const rows = db.prepare(`SELECT ${CURSOR_COLUMNS} FROM scan_cursors`).all() as CursorRow[];
+  const out = new Map<string, ScanCursor>();
+  for (const row of rows) out.set(row.path, cursorOf(row));
+  return out;
+}
+
+function cursorOf(row: CursorRow): ScanCursor {
   return {
     path: row.path,
     dev: Number(row.dev),

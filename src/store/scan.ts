@@ -18,7 +18,7 @@ import { DEFAULT_WINDOW_TURNS } from '../feedback/window.js';
 import { discoverTranscripts } from '../transcripts/discovery.js';
 import { addStats, emptyStats } from '../transcripts/reader.js';
 import type { ReadIssue, ReadStats, TranscriptFile } from '../transcripts/types.js';
-import { type CursorDecision, type ScanCursor, decide, loadCursor, saveCursor } from './cursor.js';
+import { type CursorDecision, type ScanCursor, decide, loadCursors, saveCursor } from './cursor.js';
 import { type SqliteDatabase, withTransaction } from './database.js';
 import { fileRank } from './events-schema.js';
 import { ownedEventIds, storedJudgement, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
@@ -160,8 +160,9 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
     durationMs: 0,
   };
   let committed = 0;
+  const cursors = options.full === true ? new Map<string, ScanCursor>() : loadCursors(db);
   for (const file of files) {
-    const decision = await decide(file.path, file, loadCursor(db, file.path), { full: options.full === true, windowTurns });
+    const decision = await decide(file.path, file, cursors.get(file.path) ?? null, { full: options.full === true, windowTurns });
     if (decision.action === 'skip') {
       result.skipped++;
       options.onFile?.({ path: file.path, action: 'skip', reason: null, from: 0, bytesRead: 0, invocations: 0, events: 0, openWindows: 0 });

@@ -3,7 +3,7 @@
  * deterministic (per folder: main-thread files by name, then subagent files, then subfolders), safe against symlink loops, and classifying each file as a main
  * session or a subagent transcript.
  */
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { type Dirent, readdirSync, realpathSync, type Stats, statSync } from 'node:fs';
 import path from 'node:path';
 import { SkillpulseError } from '../errors.js';
 import type { TranscriptFile } from './types.js';
@@ -126,9 +126,9 @@ export async function discoverTranscripts(options: DiscoverOptions = {}): Promis
       : defaultRoots(env);
 
   for (const root of rootPaths) {
-    let info: Awaited<ReturnType<typeof stat>>;
+    let info: Stats;
     try {
-      info = await stat(root);
+      info = statSync(root);
     } catch (error) {
       if (explicit.length > 0) {
         throw new SkillpulseError('NOT_FOUND', `no such file or folder: ${root}`, {
@@ -141,19 +141,17 @@ export async function discoverTranscripts(options: DiscoverOptions = {}): Promis
     }
     result.roots.push({ path: root, exists: true, explicit: explicit.length > 0 });
     if (info.isFile()) {
-      await addFile(root, path.dirname(root), info, result, seenFiles, true);
+      addFile(root, path.dirname(root), info, result, seenFiles, true);
       continue;
     }
     if (!info.isDirectory()) continue;
     const visitedDirs = new Set<string>();
-    await walk(root, root, result, seenFiles, visitedDirs);
+    walk(root, root, result, seenFiles, visitedDirs);
   }
   return result;
 }
 
-type Stats = Awaited<ReturnType<typeof stat>>;
-
-async function addFile(file: string, root: string, info: Stats, result: DiscoveryResult, seen: Set<string>, explicitFile: boolean) {
+function addFile(file: string, root: string, info: Stats, result: DiscoveryResult, seen: Set<string>, explicitFile: boolean) {
   const key = `${info.dev}:${info.ino}`;
   if (seen.has(key)) return;
   seen.add(key);
@@ -173,18 +171,22 @@ async function addFile(file: string, root: string, info: Stats, result: Discover
   });
 }
 
-async function walk(dir: string, root: string, result: DiscoveryResult, seenFiles: Set<string>, visitedDirs: Set<string>): Promise<void> {
+/**
+ * Synchronous on purpose: a re-scan of thousands of unchanged files costs one stat each, and an
+ * awaited thread-pool round trip per stat left the thread mostly idle.
+ */
+function walk(dir: string, root: string, result: DiscoveryResult, seenFiles: Set<string>, visitedDirs: Set<string>): void {
   let real: string;
   try {
-    real = await realpath(dir);
+    real = realpathSync(dir);
   } catch {
     return;
   }
   if (visitedDirs.has(real)) return; // symlink loop or a folder reached twice
   visitedDirs.add(real);
-  let entries: import('node:fs').Dirent[];
+  let entries: Dirent[];
   try {
-    entries = await readdir(dir, { withFileTypes: true });
+    entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     result.skipped.push({ path: dir, reason: 'folder cannot be read' });
     return;
@@ -204,7 +206,7 @@ async function walk(dir: string, root: string, result: DiscoveryResult, seenFile
     let info: Stats | null = null;
     if (entry.isSymbolicLink()) {
       try {
-        info = await stat(full);
+        info = statSync(full);
       } catch {
         continue; // dangling link
       }
@@ -219,11 +221,11 @@ async function walk(dir: string, root: string, result: DiscoveryResult, seenFile
   for (const file of [...mainFiles, ...agentFiles]) {
     let info = file.info;
     try {
-      info ??= await stat(file.full);
+      info ??= statSync(file.full);
     } catch {
       continue;
     }
-    await addFile(file.full, root, info, result, seenFiles, false);
+    addFile(file.full, root, info, result, seenFiles, false);
   }
-  for (const sub of dirs) await walk(sub, root, result, seenFiles, visitedDirs);
+  for (const sub of dirs) walk(sub, root, result, seenFiles, visitedDirs);
 }
