@@ -37,10 +37,15 @@ describe('reference vectors §15.1 (one message after the invocation), skillpuls
     [9, "Now let's work on the authentication module next?", 'none'],
     [10, 'ok', 'none'],
     [11, '12345678901234567890', 'none'],
-    [11, '123456789012345678901', ['acceptance', null, 0.6, 1, null]],
-    [12, '这个效果不好', 'none'],
+    // Changed in round 3: the seed's "longer than 20 characters" is no evidence of acceptance; a
+    // digit string is no reaction to the skill (a careful reader says none). See docs/feedback-rules.md.
+    [11, '123456789012345678901', 'none'],
+    // Changed in round 3: "the effect of this is not good" is a complaint (negative evaluation);
+    // the reference only required that 好 inside 不好 is no acceptance, which still holds.
+    [12, '这个效果不好', ['correction', 'rejection', 0.9, 1, 'unknown']],
     [13, '运行一下测试', 'none'],
-    [14, 'no problem, continue', 'none'],
+    // Changed in round 3: "continue" asks the agent to proceed (as 继续 does): moving on.
+    [14, 'no problem, continue', ['acceptance', null, 0.6, 1, null]],
     [15, 'yesterday I broke it', 'none'],
     [16, 'great, now handle the exception', ['acceptance', null, 0.8, 1, null]],
     [17, "thanks, although I'd rename it", ['partial', 'partial', 0.7, 1, 'unknown']],
@@ -52,7 +57,9 @@ describe('reference vectors §15.1 (one message after the invocation), skillpuls
     [22, '有问题，缺少测试', ['correction', 'rejection', 0.9, 1, 'coverage']],
     [23, 'wrong skill', ['correction', 'rejection', 0.9, 1, 'trigger_quality']],
     [24, 'wrong skill again', ['correction', 'rejection', 0.9, 1, 'trigger_quality']],
-    [25, 'missing tests, also the format is off', 'none'],
+    // Changed in round 3: a careful reader reads this as a complaint (D9 only kept it from being
+    // acceptance); "missing" (coverage) is the longest dimension keyword.
+    [25, 'missing tests, also the format is off', ['correction', 'rejection', 0.9, 1, 'coverage']],
     [26, 'That’s not what I meant', ['correction', 'rejection', 0.9, 1, 'unknown']],
     [27, 'Please continue with the next step now', ['acceptance', null, 0.6, 1, null]],
     [28, '', 'none'],
@@ -70,8 +77,9 @@ describe('issue traps', () => {
     ['no problem, looks good', ['acceptance', null, 0.8, 1, null]],
     ["that's not wrong, ship it", ['acceptance', null, 0.8, 1, null]],
     ['can you also run the exception tests?', 'none'],
-    // The negated correction word is cancelled: the person moves on (implicit acceptance).
-    ['I didn’t say it was incorrect', ['acceptance', null, 0.6, 1, null]],
+    // The negated correction word is cancelled. Changed in round 3: without a new request this is
+    // no verdict (it was implicit acceptance by length alone); with one it is moving on.
+    ['I didn’t say it was incorrect', 'none'],
     ["I didn't say it was incorrect. Now let's set up the CI pipeline", ['acceptance', null, 0.6, 1, null]],
   ] as Array<[string, Expect]>)('%j', (text, expected) => {
     const got = one(text);
@@ -89,7 +97,8 @@ describe('issue traps', () => {
   });
 
   it('不好 is not 好 and 运行 is not 行', () => {
-    expect(one('这个不好')).toBe('none');
+    // 这个不好 is a negative evaluation (round 3), never an acceptance.
+    expect(one('这个不好')).toEqual(['correction', 'rejection', 0.9, 1, 'unknown']);
     expect(one('好，不过命名要改')).toEqual(['partial', 'partial', 0.7, 1, 'accuracy']);
     expect(one('行')).toEqual(['acceptance', null, 0.8, 1, null]);
     expect(one('不行')).toEqual(['correction', 'rejection', 0.9, 1, 'unknown']);
@@ -110,10 +119,11 @@ describe('rules added from the accuracy set', () => {
     expect(one('3, but enabled by default')).toEqual(['partial', 'partial', 0.7, 1, 'unknown']);
     expect(one('12345678901234567890')).toBe('none');
   });
-  it('不好 as an opening verdict is a rejection; inside a sentence it is not (vector 12)', () => {
+  it('不好 as an opening verdict is a rejection; inside a sentence a negative evaluation (vector 12, changed in round 3)', () => {
     expect(one('不好，重新写一遍，要用英文')).toEqual(['correction', 'redo', 0.9, 1, 'unknown']);
     expect(one('不好，换成英文')).toEqual(['correction', 'rejection', 0.9, 1, 'unknown']);
-    expect(one('这个效果不好')).toBe('none');
+    expect(one('这个效果不好')).toEqual(['correction', 'rejection', 0.9, 1, 'unknown']);
+    expect(one('不好意思')).toBe('none');
   });
   it('"mostly good, but you missed X" is partial with coverage', () => {
     expect(one('Mostly good, but you missed the fixtures folder under tests.')).toEqual(['partial', 'partial', 0.7, 1, 'coverage']);

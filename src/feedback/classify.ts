@@ -8,9 +8,8 @@
  * interrupt) > explicit acceptance > implicit acceptance. A later correction therefore overrides
  * an early "ok". `turns_to_feedback` is the turn that decided.
  */
-import { defaultLexicons, type Dimension, type Lexicon } from './lexicon.js';
+import { defaultLexicons, type Dimension, type Lexicon, type SignalCategory } from './lexicon.js';
 import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TextAnalysis, type TermHit } from './matcher.js';
-import { weightedLength } from './normalize.js';
 import { findRevertCommand } from './revert.js';
 import { type InfluenceWindow, isWindowComplete, type WindowTurn } from './window.js';
 
@@ -35,9 +34,6 @@ export const CONFIDENCE = {
 /** Confidence multiplier for invocations that share one API response (reference D7). */
 export const SHARED_RESPONSE_FACTOR = 0.5;
 
-/** Implicit acceptance: more than this many (weighted) characters. */
-export const IMPLICIT_MIN_LENGTH = 20;
-
 export type Rule =
   | 'revert-command'
   | 'revert-request'
@@ -45,6 +41,10 @@ export type Rule =
   | 'partial'
   | 'rejection'
   | 'negated-acceptance'
+  /** A report that the result fails or lacks something (`you forgot …`, `still failing`, 没跑过). */
+  | 'failure-report'
+  /** A negative evaluation, prohibition or rhetorical why without explicit acceptance beside it. */
+  | 'negative-evaluation'
   | 'denial'
   | 'interrupt'
   | 'explicit-acceptance'
@@ -94,6 +94,22 @@ function quote(h: TermHit | undefined): string {
   return h ? `"${h.term}"` : '';
 }
 
+/**
+ * Live hits of `category` that judge the result. Words inside the clause of a new request describe
+ * the new work, not the result: a failure or negative word after an imperative that starts new
+ * work (`add retries for failed uploads`), and a revision after a move-on opener or such an
+ * imperative (顺便把 node 版本改成 20) — unless the revision points back at the result (`now make
+ * it shorter`).
+ */
+export function judgingHits(a: TextAnalysis, category: SignalCategory): TermHit[] {
+  const hits = liveHits(a, category);
+  const describes = category === 'failure' || category === 'negative' || category === 'revision';
+  if (!describes) return hits;
+  const openers = category === 'revision' ? [...liveHits(a, 'new_task'), ...liveHits(a, 'move_on')] : liveHits(a, 'new_task');
+  if (openers.length === 0) return hits;
+  return hits.filter((h) => h.refersBack === true || !openers.some((o) => o.clause === h.clause && o.start < h.start));
+}
+
 function textVerdict(a: TextAnalysis): TurnVerdict | null {
   const revert = liveHits(a, 'revert_request');
   if (revert.length > 0) {
@@ -117,15 +133,18 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
       detail: `asks for a redo (${quote(redo[0])})`,
     };
   }
+  // Strong evidence against the result: rejection phrases and failure reports ("you forgot …").
   const rejection = liveHits(a, 'rejection');
+  const failure = judgingHits(a, 'failure');
+  const strong = [...rejection, ...failure].sort((x, y) => x.start - y.start);
   const acceptance = liveHits(a, 'acceptance');
   const choice = OPTION_CHOICE.exec(a.text);
   const qualifier = liveHits(a, 'qualifier');
-  // An acknowledgement ("ok") is no verdict alone, but "ok but …" concedes the result and qualifies it.
+  // A concession ("ok", "close", 还行) is no verdict alone, but "close, but …" qualifies the result.
   const acknowledgement = liveHits(a, 'acknowledgement');
-  if (qualifier.length > 0 && (rejection.length > 0 || acceptance.length > 0 || acknowledgement.length > 0 || choice)) {
-    const other = rejection[0]
-      ? quote(rejection[0])
+  if (qualifier.length > 0 && (strong.length > 0 || acceptance.length > 0 || acknowledgement.length > 0 || choice)) {
+    const other = strong[0]
+      ? quote(strong[0])
       : acceptance[0]
         ? quote(acceptance[0])
         : acknowledgement[0]
@@ -137,18 +156,23 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
       correctionType: 'partial',
       confidence: CONFIDENCE.partial,
       rule: 'partial',
-      detail: `qualifier ${quote(qualifier[0])} with ${rejection.length > 0 ? 'rejection' : acceptance.length > 0 ? 'acceptance' : acknowledgement.length > 0 ? 'acknowledgement' : 'choice'} ${other}`,
+      detail: `qualifier ${quote(qualifier[0])} with ${strong.length > 0 ? 'rejection' : acceptance.length > 0 ? 'acceptance' : acknowledgement.length > 0 ? 'acknowledgement' : 'choice'} ${other}`,
     };
   }
-  if (rejection.length > 0) {
-    const h = rejection[0]!;
+  if (strong.length > 0) {
+    const h = strong[0]!;
+    const isFailure = h.category === 'failure';
     return {
       rank: RANK.correction,
       outcome: 'correction',
       correctionType: 'rejection',
       confidence: CONFIDENCE.rejection,
-      rule: h.fromNegatedAcceptance ? 'negated-acceptance' : 'rejection',
-      detail: h.fromNegatedAcceptance ? `negated acceptance ("not … ${h.term}")` : `rejection ${quote(h)}`,
+      rule: h.fromNegatedAcceptance ? 'negated-acceptance' : isFailure ? 'failure-report' : 'rejection',
+      detail: h.fromNegatedAcceptance
+        ? `negated acceptance ("not … ${h.term}")`
+        : isFailure
+          ? `reports a failure ${quote(h)}`
+          : `rejection ${quote(h)}`,
     };
   }
   if (acceptance.length > 0) {
@@ -159,6 +183,24 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
       confidence: CONFIDENCE.explicitAcceptance,
       rule: 'explicit-acceptance',
       detail: `acceptance ${quote(acceptance[0])}`,
+    };
+  }
+  // Weak evidence: a negative evaluation, a prohibition or a rhetorical why, with no explicit
+  // acceptance in the same message ("don't change anything else, this is great" stays acceptance).
+  const weak = [...judgingHits(a, 'negative'), ...liveHits(a, 'prohibition'), ...liveHits(a, 'challenge')].sort(
+    (x, y) => x.start - y.start,
+  );
+  if (weak.length > 0) {
+    const h = weak[0]!;
+    const what =
+      h.category === 'prohibition' ? 'prohibition' : h.category === 'challenge' ? 'challenges the result' : 'negative evaluation';
+    return {
+      rank: RANK.correction,
+      outcome: 'correction',
+      correctionType: 'rejection',
+      confidence: CONFIDENCE.rejection,
+      rule: 'negative-evaluation',
+      detail: `${what} ${quote(h)}`,
     };
   }
   if (choice) {
@@ -174,38 +216,55 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   return null;
 }
 
-/** Implicit acceptance: the person moves on (seed rule + D9) or starts a new request. */
-function implicitVerdict(raw: string, a: TextAnalysis): TurnVerdict | null {
+/** Categories whose live hit means the message is not simply moving on. */
+const NOT_MOVING_ON = [
+  'rejection',
+  'failure',
+  'negative',
+  'prohibition',
+  'challenge',
+  'redo',
+  'revert_request',
+  'self_correction',
+  'revision',
+] as const;
+
+/**
+ * Implicit acceptance needs positive evidence that the person moves on: a move-on opener (`now`,
+ * `next`, `let's`, 接下来, 顺便) or an imperative that starts new work or uses the result (`add …`,
+ * `push …`, 部署) at the start of a clause — and nothing against the result: no question, no live
+ * correction, failure, negative evaluation, prohibition, redo, revert, self-correction or revision
+ * request, no qualifier, no dimension keyword (D9). Mere length without a known negative word is
+ * not evidence (it was where most unseen complaints landed).
+ */
+function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
   if (a.question) return null;
-  const blocking =
-    // Negated correction words ("I didn't say it was incorrect") do not block moving on.
-    liveHits(a, 'rejection').length +
-    liveHits(a, 'redo').length +
-    liveHits(a, 'revert_request').length +
-    anyHits(a, 'qualifier').length +
-    // Correcting one's own instruction ("sorry, my mistake, it should be v2.1") is not moving on.
-    liveHits(a, 'self_correction').length;
-  if (blocking > 0 || dimensionHits(a).length > 0) return null;
-  const length = weightedLength(raw.replace(/\s+/gu, ' ').trim());
-  if (length > IMPLICIT_MIN_LENGTH) {
-    return {
-      rank: RANK.implicitAcceptance,
-      outcome: 'acceptance',
-      correctionType: null,
-      confidence: CONFIDENCE.implicitAcceptance,
-      rule: 'implicit-acceptance',
-      detail: 'moves on (long message, no question, no correction words)',
-    };
-  }
-  const moveOn = liveHits(a, 'move_on');
-  if (moveOn.length > 0 && length >= 8) {
+  // Negated correction words ("I didn't say it was incorrect") do not block moving on.
+  const blocking = NOT_MOVING_ON.reduce((n, c) => n + judgingHits(a, c).length, 0) + anyHits(a, 'qualifier').length;
+  // A dimension keyword is a complaint's topic (D9) unless it describes the new request itself.
+  const openers = [...liveHits(a, 'new_task'), ...liveHits(a, 'move_on')];
+  const dimensions = dimensionHits(a).filter((d) => !openers.some((o) => o.clause === d.clause && o.start < d.start));
+  if (blocking > 0 || dimensions.length > 0) return null;
+  const moveOn = liveHits(a, 'move_on')[0];
+  if (moveOn) {
     return {
       rank: RANK.implicitAcceptance,
       outcome: 'acceptance',
       correctionType: null,
       confidence: CONFIDENCE.implicitAcceptance,
       rule: 'move-on',
-      detail: `new request (${quote(moveOn[0])})`,
+      detail: `moves on (${quote(moveOn)})`,
+    };
+  }
+  const task = liveHits(a, 'new_task')[0];
+  if (task) {
+    return {
+      rank: RANK.implicitAcceptance,
+      outcome: 'acceptance',
+      correctionType: null,
+      confidence: CONFIDENCE.implicitAcceptance,
+      rule: 'implicit-acceptance',
+      detail: `new request (${quote(task)})`,
     };
   }
   return null;
@@ -239,7 +298,7 @@ export function judgeTurn(turn: WindowTurn, lexicons: readonly Lexicon[]): TurnV
     };
   }
   if (fromText) return fromText;
-  return turn.index === 1 ? implicitVerdict(turn.text, a) : null;
+  return turn.index === 1 ? implicitVerdict(a) : null;
 }
 
 function snippetSource(window: InfluenceWindow, turnIndex: number): string {

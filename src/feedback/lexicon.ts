@@ -13,6 +13,10 @@ import { normalizeText } from './normalize.js';
 
 export const SIGNAL_CATEGORIES = [
   'rejection',
+  'failure',
+  'negative',
+  'prohibition',
+  'challenge',
   'redo',
   'revert_request',
   'acceptance',
@@ -20,8 +24,13 @@ export const SIGNAL_CATEGORIES = [
   'self_correction',
   'qualifier',
   'move_on',
+  'new_task',
+  'revision',
 ] as const;
 export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
+
+/** Categories a negator never cancels (they carry no polarity of their own). */
+const NOT_NEGATABLE: ReadonlySet<SignalCategory> = new Set(['qualifier', 'move_on', 'new_task', 'revision']);
 
 /** Dimensions in tie-break order (trigger_quality first: the most specific complaint, reference D8). */
 export const DIMENSIONS = ['trigger_quality', 'accuracy', 'coverage', 'reliability', 'efficiency', 'security'] as const;
@@ -42,6 +51,13 @@ const entrySchema = z.union([
       prefix: z.boolean().optional(),
       /** Word mode: whether a negator in scope cancels it (default true for signals, false for qualifiers). */
       negatable: z.boolean().optional(),
+      /**
+       * Only at the start of a clause: the start of the message or after clause punctuation, with
+       * at most the lexicon's `clause_fillers` before it (`please don't …`, `ok, now …`, 你别…).
+       */
+      at_clause_start: z.boolean().optional(),
+      /** A revision that points at the result itself (`make it`, 这个改成): never read as part of a new request. */
+      refers_back: z.boolean().optional(),
       note: z.string().optional(),
     })
     .strict(),
@@ -58,6 +74,16 @@ const lexiconSchema = z
     negators: z.array(z.string()).default([]),
     negation_window: z.number().int().min(0).max(10).default(4),
     clause_breaks: z.array(z.string()).default([]),
+    /**
+     * Words (word mode) or strings (cjk) that may stand between a clause start and an
+     * `at_clause_start` term: `please`, `ok`, `and`; 请, 你.
+     */
+    clause_fillers: z.array(z.string().min(1)).default([]),
+    /**
+     * Words after which a `new_task` verb is a noun or a report, not an imperative (`build is
+     * failing`, `commit message`, `deploy failed`); added to every `new_task` entry's `not_before`.
+     */
+    new_task_not_before: z.array(z.string().min(1)).default([]),
     /** Word mode: a negated acceptance term ("not perfect") is a rejection. */
     negated_acceptance_is_rejection: z.boolean().default(false),
     /**
@@ -71,6 +97,13 @@ const lexiconSchema = z
      * that the result fails: a rejection. Language-neutral; checked on every message.
      */
     failure_patterns: z.array(z.string().min(1)).default([]),
+    /**
+     * Word classes too open for a list, as regular expressions (case-insensitive, Unicode) per
+     * signal category, matched on the normalised text: `(try|do|write) … (again|once more)`,
+     * `too <adjective>` after a copula, 太<X> except 太好/太棒. A match is a hit of that category
+     * and obeys negation like a listed term (word mode).
+     */
+    signal_patterns: z.partialRecord(z.enum(SIGNAL_CATEGORIES), z.array(z.string().min(1))).default({}),
     signals: z
       .object({
         rejection: z.array(entrySchema).default([]),
@@ -86,6 +119,18 @@ const lexiconSchema = z
         self_correction: z.array(entrySchema).default([]),
         qualifier: z.array(entrySchema).default([]),
         move_on: z.array(entrySchema).default([]),
+        /** Strong: a report that the result fails or lacks something (`you forgot`, `still failing`, 没跑过). */
+        failure: z.array(entrySchema).default([]),
+        /** Weak: a negative evaluation (`worse`, `messy`, `meh`, 太慢, 乱). Explicit acceptance in the same message wins. */
+        negative: z.array(entrySchema).default([]),
+        /** Weak: a prohibition opening a clause (`don't …`, `never …`, 不要, 别). */
+        prohibition: z.array(entrySchema).default([]),
+        /** Weak: a rhetorical why about the result (`why is it …`, 怎么又). Lets negatives inside a question count. */
+        challenge: z.array(entrySchema).default([]),
+        /** Positive evidence of moving on: an imperative that starts new work or uses the result (`add …`, `push …`, 部署). */
+        new_task: z.array(entrySchema).default([]),
+        /** A request to modify the result (`make it shorter`, `change it to`, 改成): no verdict, but not moving on. */
+        revision: z.array(entrySchema).default([]),
       })
       .strict(),
     dimensions: z
@@ -107,6 +152,8 @@ export type LexiconFile = z.input<typeof lexiconSchema>;
 export interface LexiconTerm {
   term: string;
   atStart: boolean;
+  atClauseStart: boolean;
+  refersBack: boolean;
   notAfter: string[];
   notBefore: string[];
   prefix: boolean;
@@ -121,10 +168,14 @@ export interface Lexicon {
   negators: Set<string>;
   negationWindow: number;
   clauseBreaks: Set<string>;
+  /** Normalised fillers allowed before an `at_clause_start` term, longest first. */
+  clauseFillers: string[];
   negatedAcceptanceIsRejection: boolean;
   /** Normalised informal spelling → normalised canonical form (word mode). */
   spellings: Map<string, string>;
   failurePatterns: RegExp[];
+  /** Global (`g`) expressions per category; see `signal_patterns`. */
+  signalPatterns: Partial<Record<SignalCategory, RegExp[]>>;
   signals: Record<SignalCategory, LexiconTerm[]>;
   dimensions: Record<Dimension, LexiconTerm[]>;
 }
@@ -135,6 +186,8 @@ function compileEntries(entries: z.output<typeof entrySchema>[], defaults: { neg
     return {
       term: normalizeText(e.term),
       atStart: e.at_start ?? false,
+      atClauseStart: e.at_clause_start ?? false,
+      refersBack: e.refers_back ?? false,
       notAfter: (e.not_after ?? []).map(normalizeText),
       notBefore: (e.not_before ?? []).map(normalizeText),
       prefix: e.prefix ?? defaults.prefix,
@@ -169,13 +222,32 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
       );
     }
   });
+  const signalPatterns: Partial<Record<SignalCategory, RegExp[]>> = {};
+  for (const [category, patterns] of Object.entries(lx.signal_patterns) as [SignalCategory, string[]][]) {
+    signalPatterns[category] = patterns.map((pattern, i) => {
+      try {
+        return new RegExp(pattern, 'giu');
+      } catch (error) {
+        throw new SkillpulseError(
+          'CONFIG',
+          `invalid lexicon: signal pattern is not a valid regular expression: ${(error as Error).message}`,
+          {
+            file: source,
+            field: `signal_patterns.${category}.${i}`,
+          },
+        );
+      }
+    });
+  }
   const signals = {} as Record<SignalCategory, LexiconTerm[]>;
   for (const category of SIGNAL_CATEGORIES) {
     signals[category] = compileEntries(lx.signals[category], {
-      negatable: category !== 'qualifier' && category !== 'move_on',
+      negatable: !NOT_NEGATABLE.has(category),
       prefix: false,
     });
   }
+  const notImperative = lx.new_task_not_before.map(normalizeText);
+  for (const t of signals.new_task) t.notBefore = [...t.notBefore, ...notImperative];
   const dimensions = {} as Record<Dimension, LexiconTerm[]>;
   // M6: English dimension keywords start at a word boundary but may continue.
   for (const dim of DIMENSIONS) dimensions[dim] = compileEntries(lx.dimensions[dim], { negatable: false, prefix: true });
@@ -187,9 +259,11 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     negators: new Set(lx.negators.map(normalizeText)),
     negationWindow: lx.negation_window,
     clauseBreaks: new Set(lx.clause_breaks.map(normalizeText)),
+    clauseFillers: lx.clause_fillers.map(normalizeText).sort((a, b) => b.length - a.length),
     negatedAcceptanceIsRejection: lx.negated_acceptance_is_rejection,
     spellings: new Map(Object.entries(lx.spellings).map(([from, to]) => [normalizeText(from), normalizeText(to)])),
     failurePatterns,
+    signalPatterns,
     signals,
     dimensions,
   };

@@ -18,6 +18,14 @@ export interface TermHit {
   negated: boolean;
   /** Inside a sentence that ends with a question mark. */
   inQuestion: boolean;
+  /** The clause holding the hit ends with a question mark (`this is confusing, who is it for?` → false). */
+  clauseQuestion: boolean;
+  /** Index of the sentence holding the hit (sentences end at . ! ? 。！？ and newlines). */
+  sentence: number;
+  /** Index of the clause holding the hit (clauses end at clause punctuation, `, ; :` included). */
+  clause: number;
+  /** A revision that points at the result itself (`make it …`, 这个改成): never part of a new request. */
+  refersBack?: boolean;
   /** Produced from a negated acceptance term ("not perfect" → rejection). */
   fromNegatedAcceptance?: boolean;
 }
@@ -87,12 +95,54 @@ function isNegated(lx: Lexicon, text: string, start: number): boolean {
   return false;
 }
 
+function inQuestionClause(text: string, end: number): boolean {
+  for (let i = end; i < text.length; i++) {
+    const ch = text[i]!;
+    if (CLAUSE_PUNCT.test(ch)) return ch === '?' || ch === '？';
+  }
+  return false;
+}
+
 function inQuestionSentence(text: string, end: number): boolean {
   for (let i = end; i < text.length; i++) {
     const ch = text[i]!;
     if (SENTENCE_END.test(ch)) return ch === '?' || ch === '？';
   }
   return false;
+}
+
+function sentenceIndex(text: string, at: number): number {
+  let n = 0;
+  for (let i = 0; i < at; i++) if (SENTENCE_END.test(text[i]!)) n++;
+  return n;
+}
+
+function clauseIndex(text: string, at: number): number {
+  let n = 0;
+  for (let i = 0; i < at; i++) if (CLAUSE_PUNCT.test(text[i]!)) n++;
+  return n;
+}
+
+/**
+ * The term at `at` opens a clause: only whitespace, punctuation and the lexicon's clause fillers
+ * (`please`, `ok`, `and`; 请, 你) stand between it and the start of the message or the last clause
+ * punctuation.
+ */
+export function atClauseStart(lx: Lexicon, text: string, at: number): boolean {
+  let before = text.slice(0, at);
+  for (let i = before.length - 1; i >= 0; i--) {
+    if (CLAUSE_PUNCT.test(before[i]!)) {
+      before = before.slice(i + 1);
+      break;
+    }
+  }
+  let rest = before.replace(/^[\s\p{P}\p{S}]+/u, '');
+  for (let guard = 0; rest !== '' && guard < 8; guard++) {
+    const filler = lx.clauseFillers.find((f) => rest.startsWith(f) && (lx.mode === 'cjk' || !isWordChar(charAt(rest, f.length))));
+    if (filler === undefined) return false;
+    rest = rest.slice(filler.length).replace(/^[\s\p{P}\p{S}]+/u, '');
+  }
+  return rest === '';
 }
 
 function matchTerm(lx: Lexicon, text: string, t: LexiconTerm, at: number): boolean {
@@ -102,6 +152,7 @@ function matchTerm(lx: Lexicon, text: string, t: LexiconTerm, at: number): boole
     if (!t.prefix && isWordChar(charAt(text, end))) return false;
   }
   if (t.atStart && !LEADING_NOISE.test(text.slice(0, at))) return false;
+  if (t.atClauseStart && !atClauseStart(lx, text, at)) return false;
   if (t.notAfter.length > 0 && endsWithWord(text.slice(0, at), t.notAfter, lx.mode)) return false;
   if (t.notBefore.length > 0 && startsWithWords(text.slice(end), t.notBefore, lx.mode)) return false;
   return true;
@@ -136,10 +187,55 @@ function failureHits(lx: Lexicon, text: string): TermHit[] {
       end,
       negated: false,
       inQuestion: inQuestionSentence(text, end),
+      clauseQuestion: inQuestionClause(text, end),
+      sentence: sentenceIndex(text, m.index),
+      clause: clauseIndex(text, m.index),
     });
   }
   return out;
 }
+
+/** Hits of the lexicon's `signal_patterns` (open word classes); negation as for listed terms. */
+function patternHits(lx: Lexicon, text: string): TermHit[] {
+  const out: TermHit[] = [];
+  for (const [category, patterns] of Object.entries(lx.signalPatterns) as [SignalCategory, RegExp[]][]) {
+    for (const pattern of patterns) {
+      for (const m of text.matchAll(pattern)) {
+        if (m[0] === '') continue;
+        const start = m.index;
+        const end = start + m[0].length;
+        const negated = NEGATABLE_PATTERN.has(category) && isNegated(lx, text, start);
+        out.push({
+          category,
+          kind: 'signal',
+          term: m[0],
+          language: lx.language,
+          start,
+          end,
+          negated,
+          inQuestion: inQuestionSentence(text, end),
+          clauseQuestion: inQuestionClause(text, end),
+          sentence: sentenceIndex(text, start),
+          clause: clauseIndex(text, start),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Pattern categories a negator in scope cancels (as for listed terms). */
+const NEGATABLE_PATTERN: ReadonlySet<SignalCategory> = new Set([
+  'rejection',
+  'failure',
+  'negative',
+  'prohibition',
+  'challenge',
+  'redo',
+  'revert_request',
+  'acceptance',
+  'acknowledgement',
+]);
 
 /** Finds every lexicon hit in `raw` (any language: all lexicons run over every message). */
 export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnalysis {
@@ -148,6 +244,7 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
   if (text === '') return { text, hits, question: false };
   for (const lx of lexicons) {
     hits.push(...failureHits(lx, text));
+    hits.push(...patternHits(lx, text));
     for (const category of SIGNAL_CATEGORIES) {
       for (const t of lx.signals[category]) {
         for (const at of occurrences(text, t.term)) {
@@ -163,6 +260,10 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
             end,
             negated,
             inQuestion: inQuestionSentence(text, end),
+            clauseQuestion: inQuestionClause(text, end),
+            sentence: sentenceIndex(text, at),
+            clause: clauseIndex(text, at),
+            ...(t.refersBack ? { refersBack: true } : {}),
           };
           hits.push(hit);
           if (negated && category === 'acceptance' && lx.negatedAcceptanceIsRejection) {
@@ -184,6 +285,9 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
             end: at + t.term.length,
             negated: false,
             inQuestion: false,
+            clauseQuestion: false,
+            sentence: sentenceIndex(text, at),
+            clause: clauseIndex(text, at),
           });
         }
       }
@@ -214,15 +318,29 @@ function dropContained(hits: TermHit[]): TermHit[] {
   );
 }
 
-/** Live (not negated) hits of a signal category. Acceptance and move-on inside a question do not count. */
+/** Categories that never count inside a question sentence (`is this correct?` is no acceptance). */
+const DEAD_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['acceptance', 'move_on', 'new_task']);
+/**
+ * Weak evaluations in a clause that asks a question count only beside a challenge in the same
+ * sentence: `why is it so slow?` is a complaint, `does it handle broken links?` is a question,
+ * `this is confusing, who is it for?` evaluates before it asks.
+ */
+const CHALLENGED_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['negative', 'prohibition']);
+
+/**
+ * Live (not negated) hits of a signal category. Acceptance and move-on inside a question do not
+ * count; negative evaluations inside a question only in a challenging one (`why …`).
+ */
 export function liveHits(analysis: TextAnalysis, category: SignalCategory): TermHit[] {
-  return analysis.hits.filter(
-    (h) =>
-      h.kind === 'signal' &&
-      h.category === category &&
-      !h.negated &&
-      !((category === 'acceptance' || category === 'move_on') && h.inQuestion),
-  );
+  return analysis.hits.filter((h) => {
+    if (h.kind !== 'signal' || h.category !== category || h.negated) return false;
+    if (CHALLENGED_IN_QUESTION.has(category))
+      return (
+        !h.clauseQuestion ||
+        analysis.hits.some((c) => c.kind === 'signal' && c.category === 'challenge' && !c.negated && c.sentence === h.sentence)
+      );
+    return !(h.inQuestion && DEAD_IN_QUESTION.has(category));
+  });
 }
 
 /** Any hit of the category, negated or not (used to keep implicit acceptance conservative). */

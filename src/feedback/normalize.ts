@@ -53,17 +53,6 @@ export function isWordChar(ch: string | undefined): boolean {
   return LETTER_OR_DIGIT.test(ch) && !CJK.test(ch);
 }
 
-/**
- * "Weighted" length used by the implicit-acceptance rule: one per code point, two per CJK
- * character (a Chinese character carries about as much as a short word; 20 code points of
- * Chinese is a long message). Keeps every reference vector (all English/digit boundaries).
- */
-export function weightedLength(text: string): number {
-  let n = 0;
-  for (const ch of text) n += CJK.test(ch) ? 2 : 1;
-  return n;
-}
-
 /** The code point ending just before UTF-16 index `index`. */
 export function charBefore(text: string, index: number): string | undefined {
   if (index <= 0) return undefined;
