@@ -56,7 +56,19 @@ function ws(): void {
 
 /** At an opening quote: moves past the closing one; returns the index of the closing quote. */
 function skipString(): number {
-  let at = pos + 1;
+  // Keys and ids are short: a byte loop beats a native call per string; long values (text,
+  // file contents) switch to native quote search, checking each hit's backslash run.
+  let i = pos + 1;
+  const stop = Math.min(end, i + 96);
+  while (i < stop) {
+    const c = buf[i] as number;
+    if (c === QUOTE) {
+      pos = i + 1;
+      return i;
+    }
+    i += c === BACKSLASH ? 2 : 1;
+  }
+  let at = i;
   for (;;) {
     const q = buf.indexOf(QUOTE, at);
     if (q === -1 || q >= end) fail();
@@ -167,15 +179,21 @@ const K_TOOL_USE_ID = K('tool_use_id');
 const K_IS_ERROR = K('is_error');
 
 /** A string value (or `null`) at `pos`; anything else fails. */
-function stringOrNull(): string | null {
+function stringOrNull(memo?: Memo): string | null {
   const c = buf[pos];
   if (c === QUOTE) {
     const start = pos;
     const stop = skipString();
+    if (memo !== undefined) {
+      const hit = memo.get(start + 1, stop);
+      if (hit !== null) return hit;
+    }
     // Escapes are rare in ids, paths and timestamps; decode them exactly when present.
     const slash = buf.indexOf(BACKSLASH, start + 1);
-    if (slash !== -1 && slash < stop) return JSON.parse(buf.toString('utf8', start, stop + 1)) as string;
-    return buf.toString('utf8', start + 1, stop);
+    const value =
+      slash !== -1 && slash < stop ? (JSON.parse(buf.toString('utf8', start, stop + 1)) as string) : buf.toString('utf8', start + 1, stop);
+    memo?.set(start + 1, stop, value);
+    return value;
   }
   if (c === 0x6e && buf[pos + 1] === 0x75 && buf[pos + 2] === 0x6c && buf[pos + 3] === 0x6c) {
     pos += 4;
@@ -183,6 +201,43 @@ function stringOrNull(): string | null {
   }
   fail();
 }
+
+/**
+ * The last value decoded for one field, by its raw bytes: session ids, cwds, versions, models and
+ * request ids repeat from line to line, and comparing a few bytes is cheaper than decoding.
+ */
+class Memo {
+  private readonly raw = Buffer.allocUnsafe(256);
+  private length = -1;
+  private value = '';
+
+  get(start: number, stop: number): string | null {
+    const n = stop - start;
+    if (n !== this.length) return null;
+    const raw = this.raw;
+    for (let i = 0; i < n; i++) if (raw[i] !== buf[start + i]) return null;
+    return this.value;
+  }
+
+  set(start: number, stop: number, value: string): void {
+    if (stop - start > this.raw.length) {
+      this.length = -1;
+      return;
+    }
+    buf.copy(this.raw, 0, start, stop);
+    this.length = stop - start;
+    this.value = value;
+  }
+}
+
+const MEMO_SESSION = new Memo();
+const MEMO_CWD = new Memo();
+const MEMO_VERSION = new Memo();
+const MEMO_REQUEST = new Memo();
+const MEMO_AGENT = new Memo();
+const MEMO_MODEL = new Memo();
+const MEMO_MESSAGE_ID = new Memo();
+const MEMO_PARENT = new Memo();
 
 /** `true` → true; any other value (skipped) → false. Mirrors `=== true` on the parsed value. */
 function isTrue(): boolean {
@@ -228,8 +283,8 @@ function newBlock(): Block {
 
 /** A scalar string (`"…"`) value decoded, else a marker that it was something else (skipped). */
 const NOT_STRING = Symbol('not-string');
-function anyString(): string | typeof NOT_STRING {
-  if (buf[pos] === QUOTE) return stringOrNull() as string;
+function anyString(memo?: Memo): string | typeof NOT_STRING {
+  if (buf[pos] === QUOTE) return stringOrNull(memo) as string;
   skipValue(1);
   return NOT_STRING;
 }
@@ -321,8 +376,8 @@ function walkMessage(): Message | null {
     if (buf[pos] !== COLON) fail();
     pos++;
     ws();
-    if (keyIs(ks, ke, K_ID)) message.id = anyString();
-    else if (keyIs(ks, ke, K_MODEL)) message.model = anyString();
+    if (keyIs(ks, ke, K_ID)) message.id = anyString(MEMO_MESSAGE_ID);
+    else if (keyIs(ks, ke, K_MODEL)) message.model = anyString(MEMO_MODEL);
     else if (keyIs(ks, ke, K_CONTENT)) {
       message.contentSeen = true;
       if (buf[pos] === OPEN_BRACKET) {
@@ -375,11 +430,11 @@ interface Envelope {
 }
 
 /** A string-or-null envelope field: other value kinds are kept as "absent" (`undefined`). */
-function envelopeString(): string | null | undefined {
+function envelopeString(memo?: Memo): string | null | undefined {
   const c = buf[pos];
   if (c === QUOTE || c === 0x6e) {
     if (c === 0x6e && !(buf[pos + 1] === 0x75 && buf[pos + 2] === 0x6c && buf[pos + 3] === 0x6c)) fail();
-    return stringOrNull();
+    return stringOrNull(memo);
   }
   skipValue(1);
   return undefined;
@@ -427,25 +482,25 @@ function walkLine(line: Buffer): Envelope | null {
           else skipValue(1);
           break;
         case 3:
-          if (keyIs(ks, ke, K_CWD)) env.cwd = envelopeString();
+          if (keyIs(ks, ke, K_CWD)) env.cwd = envelopeString(MEMO_CWD);
           else skipValue(1);
           break;
         case 7:
-          if (keyIs(ks, ke, K_VERSION)) env.version = envelopeString();
+          if (keyIs(ks, ke, K_VERSION)) env.version = envelopeString(MEMO_VERSION);
           else if (keyIs(ks, ke, K_MESSAGE)) {
             env.messageSeen = true;
             env.message = walkMessage();
-          } else if (keyIs(ks, ke, K_AGENT)) env.agentId = envelopeString();
+          } else if (keyIs(ks, ke, K_AGENT)) env.agentId = envelopeString(MEMO_AGENT);
           else skipValue(1);
           break;
         case 9:
           if (keyIs(ks, ke, K_TIMESTAMP)) env.timestamp = envelopeString();
-          else if (keyIs(ks, ke, K_SESSION)) env.sessionId = envelopeString();
-          else if (keyIs(ks, ke, K_REQUEST)) env.requestId = envelopeString();
+          else if (keyIs(ks, ke, K_SESSION)) env.sessionId = envelopeString(MEMO_SESSION);
+          else if (keyIs(ks, ke, K_REQUEST)) env.requestId = envelopeString(MEMO_REQUEST);
           else skipValue(1);
           break;
         case 10:
-          if (keyIs(ks, ke, K_PARENT)) env.parentUuid = envelopeString();
+          if (keyIs(ks, ke, K_PARENT)) env.parentUuid = envelopeString(MEMO_PARENT);
           else skipValue(1);
           break;
         case 11:
