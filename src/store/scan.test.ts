@@ -146,6 +146,24 @@ describe('scan over the real corpus', () => {
     }
   });
 
+  it('on worker threads: the same rows and counts as one thread; stopped mid-way and resumed, still exact', async () => {
+    const w = workspace();
+    const parallel = await scanIntoStore(w.db, { sessions: [w.dir], workers: 2 });
+    expect(parallel).toMatchObject({ reread: names.length, invocations: cleanResult.invocations, events: cleanResult.events });
+    expect(parallel.stats).toEqual(cleanResult.stats);
+    expect(parallel.issues).toEqual(cleanResult.issues.map((i) => ({ ...i, file: i.file.replace(/^.*\/sessions\//, `${w.dir}/`) })));
+    expect(dump(w.db)).toEqual(clean);
+    w.db.close();
+    const k = 5;
+    const stopped = workspace();
+    await expect(scanIntoStore(stopped.db, { sessions: [stopped.dir], workers: 2, failAfterFiles: k })).rejects.toThrow(/injected failure/);
+    expect(queryValue(stopped.db, 'SELECT COUNT(*) FROM scan_cursors')).toBe(k);
+    const resumed = await scanIntoStore(stopped.db, { sessions: [stopped.dir], workers: 2 });
+    expect(resumed).toMatchObject({ skipped: k, reread: names.length - k });
+    expect(dump(stopped.db)).toEqual(clean);
+    stopped.db.close();
+  });
+
   it('a scan process killed with SIGKILL mid-way, then scanned again, gives the rows of a clean scan', async () => {
     const w = workspace();
     w.db.close();

@@ -22,7 +22,9 @@ import { type CursorDecision, type ScanCursor, decide, loadCursors, saveCursor }
 import { type SqliteDatabase, withTransaction } from './database.js';
 import { fileRank } from './events-schema.js';
 import { ownedEventIds, storedJudgement, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
-import { type FileScanOutcome, scanTranscriptFile } from './scan-file.js';
+import { defaultWorkerCount } from '../transcripts/parallel-read.js';
+import { runOrdered, startModuleWorker } from '../transcripts/worker-pool.js';
+import { type FileScanOutcome, type FileScanRequest, scanTranscriptFile } from './scan-file.js';
 
 export interface StoreScanOptions {
   /** `--sessions` paths; default roots (from `env`) when empty. */
@@ -40,7 +42,17 @@ export interface StoreScanOptions {
   onFile?: (report: FileScanReport) => void;
   /** Test hook: throw after this many files were committed (a deterministic "kill"). */
   failAfterFiles?: number;
+  /**
+   * Worker threads for the per-file step (the store is always written by this thread, one
+   * transaction per file, in file order). Default: `defaultWorkerCount()` when the scan has more
+   * than `PARALLEL_MIN_BYTES` to read and more than one file, else 0 (worker start-up would
+   * cost more than it saves).
+   */
+  workers?: number;
 }
+
+/** Below this many bytes to read, a scan stays on one thread. */
+export const PARALLEL_MIN_BYTES = 200 * 1024 * 1024;
 
 export interface FileScanReport {
   path: string;
@@ -68,24 +80,42 @@ export interface StoreScanResult {
   durationMs: number;
 }
 
-async function scanFile(
-  db: SqliteDatabase,
-  file: TranscriptFile,
-  decision: Exclude<CursorDecision, { action: 'skip' }>,
-  windowTurns: number,
-  now: Date,
-): Promise<FileScanOutcome> {
+type ReadDecision = Exclude<CursorDecision, { action: 'skip' }>;
+
+function requestOf(file: TranscriptFile, decision: ReadDecision, windowTurns: number): FileScanRequest {
   const start = decision.action === 'append' ? decision.cursor.state.resume : { offset: 0, line: 1 };
-  const outcome = await scanTranscriptFile({ file, start, windowTurns });
-  commitFile(db, file, decision, outcome, windowTurns, now);
-  return outcome;
+  return { file, start, windowTurns };
+}
+
+/**
+ * The outcomes of the files to read, in the given order: on this thread one by one, or from a
+ * pool of worker threads (dispatched biggest first so a huge file starts at once, handed back in
+ * order). Stopping early terminates the workers.
+ */
+async function* outcomesOf(requests: readonly FileScanRequest[], workers: number): AsyncGenerator<FileScanOutcome> {
+  if (workers <= 0) {
+    for (const request of requests) yield await scanTranscriptFile(request);
+    return;
+  }
+  const bytes = (r: FileScanRequest) => Math.max(0, r.file.size - r.start.offset);
+  // Outcomes are a few KB whatever the file size: the budget only bounds how far ahead workers run.
+  for await (const outcome of runOrdered<FileScanRequest, FileScanOutcome>(requests, {
+    workers,
+    start: () => startModuleWorker(import.meta.url, 'scan-worker'),
+    cost: () => 1,
+    maxBuffered: 4096,
+    priority: bytes,
+  })) {
+    if (!outcome.ok) throw outcome.error;
+    yield outcome.result;
+  }
 }
 
 /** Writes one file's outcome and its cursor in one transaction. */
 function commitFile(
   db: SqliteDatabase,
   file: TranscriptFile,
-  decision: Exclude<CursorDecision, { action: 'skip' }>,
+  decision: ReadDecision,
   outcome: FileScanOutcome,
   windowTurns: number,
   now: Date,
@@ -161,37 +191,70 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
   };
   let committed = 0;
   const cursors = options.full === true ? new Map<string, ScanCursor>() : loadCursors(db);
+  const decisions: CursorDecision[] = [];
+  const requests: FileScanRequest[] = [];
+  let toRead = 0;
   for (const file of files) {
     const decision = await decide(file.path, file, cursors.get(file.path) ?? null, { full: options.full === true, windowTurns });
-    if (decision.action === 'skip') {
-      result.skipped++;
-      options.onFile?.({ path: file.path, action: 'skip', reason: null, from: 0, bytesRead: 0, invocations: 0, events: 0, openWindows: 0 });
-      continue;
+    decisions.push(decision);
+    if (decision.action === 'skip') continue;
+    const request = requestOf(file, decision, windowTurns);
+    requests.push(request);
+    toRead += Math.max(0, file.size - request.start.offset);
+  }
+  const workers = Math.max(
+    0,
+    Math.floor(options.workers ?? (toRead > PARALLEL_MIN_BYTES && requests.length > 1 ? defaultWorkerCount() : 0)),
+  );
+  const outcomes = outcomesOf(requests, Math.min(workers, requests.length));
+  try {
+    for (let index = 0; index < files.length; index++) {
+      const file = files[index] as TranscriptFile;
+      const decision = decisions[index] as CursorDecision;
+      if (decision.action === 'skip') {
+        result.skipped++;
+        options.onFile?.({
+          path: file.path,
+          action: 'skip',
+          reason: null,
+          from: 0,
+          bytesRead: 0,
+          invocations: 0,
+          events: 0,
+          openWindows: 0,
+        });
+        continue;
+      }
+      const step = await outcomes.next();
+      if (step.done) throw new SkillpulseError('INTERNAL', `scan ended before ${file.path} was read`);
+      const outcome = step.value;
+      commitFile(db, file, decision, outcome, windowTurns, now);
+      if (decision.action === 'append') result.appended++;
+      else {
+        result.reread++;
+        result.fullReasons[decision.reason] = (result.fullReasons[decision.reason] ?? 0) + 1;
+      }
+      addStats(result.stats, outcome.stats);
+      result.issues.push(...outcome.issues);
+      result.invocations += outcome.invocations.length;
+      result.events += outcome.events.length;
+      options.onFile?.({
+        path: file.path,
+        action: decision.action,
+        reason: decision.action === 'full' ? decision.reason : null,
+        from: outcome.from,
+        bytesRead: outcome.stats.bytes,
+        invocations: outcome.invocations.length,
+        events: outcome.events.length,
+        openWindows: outcome.openWindows,
+      });
+      committed++;
+      if (options.failAfterFiles !== undefined && committed >= options.failAfterFiles) {
+        throw new SkillpulseError('INTERNAL', `scan stopped after ${committed} files (injected failure)`);
+      }
     }
-    const outcome = await scanFile(db, file, decision, windowTurns, now);
-    if (decision.action === 'append') result.appended++;
-    else {
-      result.reread++;
-      result.fullReasons[decision.reason] = (result.fullReasons[decision.reason] ?? 0) + 1;
-    }
-    addStats(result.stats, outcome.stats);
-    result.issues.push(...outcome.issues);
-    result.invocations += outcome.invocations.length;
-    result.events += outcome.events.length;
-    options.onFile?.({
-      path: file.path,
-      action: decision.action,
-      reason: decision.action === 'full' ? decision.reason : null,
-      from: outcome.from,
-      bytesRead: outcome.stats.bytes,
-      invocations: outcome.invocations.length,
-      events: outcome.events.length,
-      openWindows: outcome.openWindows,
-    });
-    committed++;
-    if (options.failAfterFiles !== undefined && committed >= options.failAfterFiles) {
-      throw new SkillpulseError('INTERNAL', `scan stopped after ${committed} files (injected failure)`);
-    }
+  } finally {
+    await outcomes.return(undefined);
   }
   result.durationMs = performance.now() - began;
   return result;

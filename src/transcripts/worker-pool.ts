@@ -55,6 +55,12 @@ export interface OrderedPoolOptions<J> {
   cost: (job: J) => number;
   /** Budget for jobs handed out but not yet consumed; one job always runs even when over it. */
   maxBuffered: number;
+  /**
+   * Dispatch order (outcomes still come back in job order): jobs with a higher value are handed
+   * out first, e.g. the biggest files, so one huge file starts at once instead of last. Default:
+   * job order.
+   */
+  priority?: (job: J) => number;
 }
 
 /** A job's outcome: its result, or the error the worker reported (the consumer decides). */
@@ -73,6 +79,11 @@ export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPool
   const outcomes: (JobOutcome<R> | undefined)[] = new Array(jobs.length);
   const costs = jobs.map(options.cost);
   const slots: Slot[] = [];
+  const queue = jobs.map((_, i) => i);
+  if (options.priority) {
+    const weight = jobs.map(options.priority);
+    queue.sort((a, b) => (weight[b] as number) - (weight[a] as number) || a - b);
+  }
   let next = 0;
   let buffered = 0;
   let failure: Error | null = null;
@@ -84,12 +95,13 @@ export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPool
   };
   const dispatch = () => {
     for (const slot of slots) {
-      if (slot.busy !== null || next >= jobs.length) continue;
+      if (slot.busy !== null || next >= queue.length) continue;
+      const id = queue[next] as number;
       const inFlight = slots.some((s) => s.busy !== null);
-      if (inFlight && buffered + (costs[next] as number) > options.maxBuffered) return;
-      buffered += costs[next] as number;
-      slot.busy = next;
-      slot.worker.postMessage({ id: next, job: jobs[next] as J } satisfies PoolRequest<J>);
+      if (inFlight && buffered + (costs[id] as number) > options.maxBuffered) return;
+      buffered += costs[id] as number;
+      slot.busy = id;
+      slot.worker.postMessage({ id, job: jobs[id] as J } satisfies PoolRequest<J>);
       next++;
     }
   };
