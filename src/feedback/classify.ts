@@ -243,7 +243,9 @@ function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
   const blocking = NOT_MOVING_ON.reduce((n, c) => n + judgingHits(a, c).length, 0) + anyHits(a, 'qualifier').length;
   // A dimension keyword is a complaint's topic (D9) unless it describes the new request itself.
   const openers = [...liveHits(a, 'new_task'), ...liveHits(a, 'move_on')];
-  const dimensions = dimensionHits(a).filter((d) => !openers.some((o) => o.clause === d.clause && o.start < d.start));
+  const dimensions = dimensionHits(a).filter(
+    (d) => !d.quoted && !d.inCode && !openers.some((o) => o.clause === d.clause && o.start < d.start),
+  );
   if (blocking > 0 || dimensions.length > 0) return null;
   const moveOn = liveHits(a, 'move_on')[0];
   if (moveOn) {

@@ -131,3 +131,51 @@ describe('lexicon files', () => {
     }
   });
 });
+
+describe('round 3: clause starts, open word classes as patterns', () => {
+  const mini = (extra: Record<string, unknown>) =>
+    compileLexicon({ language: 'xx', name: 'x', mode: 'word', negators: ['not'], signals: {}, dimensions: {}, ...extra }, 'xx.json');
+  it('at_clause_start: start of the message or after clause punctuation, with only fillers before', () => {
+    const l = [mini({ clause_fillers: ['please', 'ok'], signals: { prohibition: [{ term: 'stop', at_clause_start: true }] } })];
+    const hits = (t: string) => liveHits(analyzeText(t, l), 'prohibition').map((h) => h.term);
+    expect(hits('stop it')).toEqual(['stop']);
+    expect(hits('fine. please stop it')).toEqual(['stop']);
+    expect(hits('ok, please stop')).toEqual(['stop']);
+    expect(hits('the bus stop is far')).toEqual([]);
+    expect(hits('okay stop')).toEqual([]);
+  });
+  it('signal_patterns are hits of their category, negated like terms; a bad one names its field', () => {
+    const l = [mini({ signal_patterns: { negative: ['\\btoo \\w+'] } })];
+    expect(liveHits(analyzeText('way too long', l), 'negative').map((h) => h.term)).toEqual(['too long']);
+    expect(liveHits(analyzeText('not too long', l), 'negative')).toEqual([]);
+    try {
+      mini({ signal_patterns: { redo: ['(again'] } });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as SkillpulseError).location).toMatchObject({ file: 'xx.json', field: 'signal_patterns.redo.0' });
+    }
+    expect(() => mini({ signal_patterns: { nonsense: ['x'] } })).toThrowError(SkillpulseError);
+  });
+  it('new_task_not_before keeps nouns and reports from counting as imperatives', () => {
+    const l = [mini({ new_task_not_before: ['is', 'failed'], signals: { new_task: [{ term: 'deploy', at_clause_start: true }] } })];
+    const hits = (t: string) => liveHits(analyzeText(t, l), 'new_task').map((h) => h.term);
+    expect(hits('deploy to staging')).toEqual(['deploy']);
+    expect(hits('deploy failed')).toEqual([]);
+    expect(hits('deploy is slow')).toEqual([]);
+  });
+  it('a negative evaluation counts in a statement clause and in a why-question, not in a plain question', () => {
+    expect(live('this is confusing, who is it for?', 'negative')).toEqual(['confusing']);
+    expect(live('is it slow on big repos?', 'negative')).toEqual([]);
+    expect(live('why is it so slow?', 'negative')).toEqual(['slow']);
+  });
+  it('refers_back marks revisions that point at the result', () => {
+    const a = analyzeText('now make it shorter', lx);
+    expect(a.hits.find((h) => h.category === 'revision')).toMatchObject({ term: 'make it', refersBack: true });
+    expect(a.hits.find((h) => h.category === 'move_on')).toMatchObject({ term: 'now', clause: 0 });
+  });
+  it('every bundled word class is present in both languages', () => {
+    for (const l of lx)
+      for (const category of ['failure', 'negative', 'prohibition', 'challenge', 'new_task', 'revision', 'move_on'] as const)
+        expect(l.signals[category].length + (l.signalPatterns[category]?.length ?? 0), `${l.language} ${category}`).toBeGreaterThan(0);
+  });
+});

@@ -24,6 +24,15 @@ export interface TermHit {
   sentence: number;
   /** Index of the clause holding the hit (clauses end at clause punctuation, `, ; :` included). */
   clause: number;
+  /**
+   * Beyond the first WEAK_REACH characters: the open word classes and dimension keywords there do
+   * not judge the result (see QUOTED_TEXT_ONLY).
+   */
+  quoted?: boolean;
+  /** Inside code (``` fences, `inline`): no lexicon word there is the person's verdict. */
+  inCode?: boolean;
+  /** Produced by a lexicon's `failure_patterns` (pasted failure output; counts inside code too). */
+  pasted?: boolean;
   /** A revision that points at the result itself (`make it …`, 这个改成): never part of a new request. */
   refersBack?: boolean;
   /** Produced from a negated acceptance term ("not perfect" → rejection). */
@@ -181,6 +190,7 @@ function failureHits(lx: Lexicon, text: string): TermHit[] {
     out.push({
       category: 'rejection',
       kind: 'signal',
+      pasted: true,
       term: m[0],
       language: lx.language,
       start: m.index,
@@ -237,9 +247,45 @@ const NEGATABLE_PATTERN: ReadonlySet<SignalCategory> = new Set([
   'acknowledgement',
 ]);
 
+/**
+ * Words inside code (``` fences, `inline`) are never the person's verdict (pasted failure output
+ * is, see `failure_patterns`). The open word classes judge the person's own words about the
+ * result, which come first: beyond the first WEAK_REACH characters of a long message (a spec for
+ * the next task, a log) they are not live, and such a dimension keyword does not keep a message
+ * from moving on. Listed phrases (rejection, acceptance, …) are not limited by position.
+ */
+const QUOTED_TEXT_ONLY: ReadonlySet<SignalCategory> = new Set(['failure', 'negative', 'prohibition', 'challenge', 'move_on', 'new_task']);
+export const WEAK_REACH = 240;
+
+/**
+ * The normalised text (M1 + spellings) and the [start, end) offsets of code in it: ``` fences (an
+ * unclosed one runs to the end) and `inline` spans, found in the raw text (normalisation turns
+ * backticks into apostrophes) and normalised piece by piece.
+ */
+function normalizeWithCode(raw: string, lexicons: readonly Lexicon[]): { text: string; code: [number, number][] } {
+  const re = /```[\s\S]*?(?:```|$)|`[^`\n]+`/gu;
+  const pieces: { text: string; code: boolean }[] = [];
+  let last = 0;
+  for (const m of raw.matchAll(re)) {
+    pieces.push({ text: raw.slice(last, m.index), code: false }, { text: m[0], code: true });
+    last = m.index + m[0].length;
+  }
+  pieces.push({ text: raw.slice(last), code: false });
+  let text = '';
+  const code: [number, number][] = [];
+  for (const p of pieces) {
+    const n = respell(normalizeText(p.text), lexicons);
+    if (n === '') continue;
+    if (text !== '') text += ' ';
+    if (p.code) code.push([text.length, text.length + n.length]);
+    text += n;
+  }
+  return { text, code };
+}
+
 /** Finds every lexicon hit in `raw` (any language: all lexicons run over every message). */
 export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnalysis {
-  const text = respell(normalizeText(raw), lexicons);
+  const { text, code } = normalizeWithCode(raw, lexicons);
   const hits: TermHit[] = [];
   if (text === '') return { text, hits, question: false };
   for (const lx of lexicons) {
@@ -293,6 +339,10 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
       }
     }
   }
+  for (const h of hits) {
+    if (h.start >= WEAK_REACH) h.quoted = true;
+    if (!h.pasted && code.some(([from, to]) => h.start >= from && h.start < to)) h.inCode = true;
+  }
   return { text, hits: dropContained(hits), question: /[?？]/u.test(raw) };
 }
 
@@ -334,6 +384,7 @@ const CHALLENGED_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['negative',
 export function liveHits(analysis: TextAnalysis, category: SignalCategory): TermHit[] {
   return analysis.hits.filter((h) => {
     if (h.kind !== 'signal' || h.category !== category || h.negated) return false;
+    if (h.inCode || (h.quoted && QUOTED_TEXT_ONLY.has(category))) return false;
     if (CHALLENGED_IN_QUESTION.has(category))
       return (
         !h.clauseQuestion ||
@@ -345,7 +396,7 @@ export function liveHits(analysis: TextAnalysis, category: SignalCategory): Term
 
 /** Any hit of the category, negated or not (used to keep implicit acceptance conservative). */
 export function anyHits(analysis: TextAnalysis, category: SignalCategory): TermHit[] {
-  return analysis.hits.filter((h) => h.kind === 'signal' && h.category === category);
+  return analysis.hits.filter((h) => h.kind === 'signal' && h.category === category && !h.inCode);
 }
 
 export function dimensionHits(analysis: TextAnalysis): TermHit[] {
