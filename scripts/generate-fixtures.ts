@@ -18,15 +18,24 @@ import { feedbackInteractive, runFeedbackInteractive } from './fixtures/feedback
 import { feedbackScenarios } from './fixtures/feedback-scenarios.js';
 import { feedbackScenariosR2 } from './fixtures/feedback-scenarios-r2.js';
 import { feedbackInteractiveR3, feedbackScenariosR3 } from './fixtures/feedback-scenarios-r3.js';
+import { feedbackInteractiveR4En, feedbackScenariosR4En } from './fixtures/feedback-scenarios-r4-en.js';
+import { feedbackInteractiveR4Zh, feedbackScenariosR4Zh } from './fixtures/feedback-scenarios-r4-zh.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
 import { recordStreamJson } from './fixtures/stream-json.js';
 
 /** Engine scenarios and the labeled feedback-accuracy scenarios. */
-const scenarios = [...engineScenarios, ...feedbackScenarios, ...feedbackScenariosR2, ...feedbackScenariosR3];
+const scenarios = [
+  ...engineScenarios,
+  ...feedbackScenarios,
+  ...feedbackScenariosR2,
+  ...feedbackScenariosR3,
+  ...feedbackScenariosR4En,
+  ...feedbackScenariosR4Zh,
+];
 /** Labeled TUI scenarios (tmux). */
-const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3];
+const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3, ...feedbackInteractiveR4En, ...feedbackInteractiveR4Zh];
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--list')) {
