@@ -55,12 +55,19 @@ function expandHome(p: string, env: Readonly<Record<string, string | undefined>>
  * `<session>__subagents__agent-x.jsonl`.
  */
 function partsOf(file: string): string[] {
-  const dirs = path
-    .dirname(file)
-    .split(path.sep)
-    .filter((p) => p !== '');
+  const dirs = dirSegments(path.dirname(file)).nonEmpty;
   const base = path.basename(file, '.jsonl');
   return [...dirs, ...base.split('__').filter((p) => p !== '')];
+}
+
+/** A folder's path segments, remembered for the last folder (its files are classified one after another). */
+let lastDir: { dir: string; all: string[]; nonEmpty: string[] } | null = null;
+function dirSegments(dir: string): { all: string[]; nonEmpty: string[] } {
+  if (lastDir?.dir !== dir) {
+    const all = dir.split(path.sep);
+    lastDir = { dir, all, nonEmpty: all.filter((p) => p !== '') };
+  }
+  return lastDir;
 }
 
 /** Classifies a transcript path (the stat fields are filled by the caller). */
@@ -78,7 +85,7 @@ export function classifyTranscriptPath(file: string, root: string): Omit<Transcr
   } else {
     sessionId = sessionIdFromName(name);
   }
-  const dirParts = path.dirname(file).split(path.sep);
+  const dirParts = dirSegments(path.dirname(file)).all;
   const projectsAt = dirParts.lastIndexOf('projects');
   const projectDir = projectsAt !== -1 && projectsAt + 1 < dirParts.length ? (dirParts[projectsAt + 1] ?? null) : null;
   return {
@@ -151,7 +158,15 @@ export async function discoverTranscripts(options: DiscoverOptions = {}): Promis
   return result;
 }
 
-function addFile(file: string, root: string, info: Stats, result: DiscoveryResult, seen: Set<string>, explicitFile: boolean) {
+function addFile(
+  file: string,
+  root: string,
+  info: Stats,
+  result: DiscoveryResult,
+  seen: Set<string>,
+  explicitFile: boolean,
+  classified?: Omit<TranscriptFile, 'size' | 'mtimeMs' | 'dev' | 'ino'>,
+) {
   const key = `${info.dev}:${info.ino}`;
   if (seen.has(key)) return;
   seen.add(key);
@@ -163,7 +178,7 @@ function addFile(file: string, root: string, info: Stats, result: DiscoveryResul
     }
   }
   result.files.push({
-    ...classifyTranscriptPath(file, explicitFile ? file : root),
+    ...(classified ?? classifyTranscriptPath(file, explicitFile ? file : root)),
     size: Number(info.size),
     mtimeMs: Number(info.mtimeMs),
     dev: Number(info.dev),
@@ -196,8 +211,9 @@ function walk(dir: string, root: string, result: DiscoveryResult, seenFiles: Set
   // `<session>/subagents/` lives). Records replayed into several files are deduplicated by uuid
   // and the first reader keeps them, so a subagent copy must never be read before the main
   // thread it was copied from (`<session>/` sorts before `<session>.jsonl` by name).
-  const mainFiles: Array<{ full: string; info: Stats | null }> = [];
-  const agentFiles: Array<{ full: string; info: Stats | null }> = [];
+  type Found = { full: string; info: Stats | null; classified: ReturnType<typeof classifyTranscriptPath> };
+  const mainFiles: Found[] = [];
+  const agentFiles: Found[] = [];
   const dirs: string[] = [];
   for (const entry of entries) {
     const full = path.join(dir, entry.name);
@@ -215,7 +231,8 @@ function walk(dir: string, root: string, result: DiscoveryResult, seenFiles: Set
     }
     if (isDir) dirs.push(full);
     else if (isFile && entry.name.endsWith('.jsonl')) {
-      (classifyTranscriptPath(full, root).kind === 'subagent' ? agentFiles : mainFiles).push({ full, info });
+      const classified = classifyTranscriptPath(full, root);
+      (classified.kind === 'subagent' ? agentFiles : mainFiles).push({ full, info, classified });
     }
   }
   for (const file of [...mainFiles, ...agentFiles]) {
@@ -225,7 +242,7 @@ function walk(dir: string, root: string, result: DiscoveryResult, seenFiles: Set
     } catch {
       continue;
     }
-    addFile(file.full, root, info, result, seenFiles, false);
+    addFile(file.full, root, info, result, seenFiles, false, file.classified);
   }
   for (const sub of dirs) walk(sub, root, result, seenFiles, visitedDirs);
 }
