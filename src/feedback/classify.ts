@@ -110,6 +110,36 @@ export function judgingHits(a: TextAnalysis, category: SignalCategory): TermHit[
   return hits.filter((h) => h.refersBack === true || !openers.some((o) => o.clause === h.clause && o.start < h.start));
 }
 
+/** Weak evidence against the result: negative evaluations, prohibitions, rhetorical whys. */
+function weakHits(a: TextAnalysis): TermHit[] {
+  return [...judgingHits(a, 'negative'), ...liveHits(a, 'prohibition'), ...liveHits(a, 'challenge')].sort((x, y) => x.start - y.start);
+}
+
+/**
+ * A verdict split over parts of the result without a qualifier word: one part accepted and
+ * another rejected, in different clauses. Either the acceptance is scoped to a part (`the first two
+ * endpoints are fine, the third returns the wrong type`; 前面两个没问题，第三个不对), or the person keeps
+ * one part and revises another (`keep the index, drop the trigger`). A bare `thanks. you forgot
+ * the index` is no split (nothing scopes the thanks): the complaint decides.
+ */
+function splitVerdict(a: TextAnalysis, strong: readonly TermHit[]): string | null {
+  const against = [...strong, ...weakHits(a)];
+  const parts = liveHits(a, 'part');
+  const scoped = [...liveHits(a, 'acceptance'), ...liveHits(a, 'acknowledgement')].find((h) =>
+    parts.some((p) => p.clause === h.clause && p.start < h.start),
+  );
+  if (scoped) {
+    const other = against.find((h) => h.clause !== scoped.clause);
+    if (other) return `part accepted ${quote(scoped)}, part rejected ${quote(other)}`;
+  }
+  const keep = liveHits(a, 'retain')[0];
+  if (keep) {
+    const other = [...against, ...judgingHits(a, 'revision')].find((h) => h.clause !== keep.clause);
+    if (other) return `keeps part ${quote(keep)}, revises another ${quote(other)}`;
+  }
+  return null;
+}
+
 function textVerdict(a: TextAnalysis): TurnVerdict | null {
   const revert = liveHits(a, 'revert_request');
   if (revert.length > 0) {
@@ -140,8 +170,9 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   const acceptance = liveHits(a, 'acceptance');
   const choice = OPTION_CHOICE.exec(a.text);
   const qualifier = liveHits(a, 'qualifier');
-  // A concession ("ok", "close", 还行) is no verdict alone, but "close, but …" qualifies the result.
-  const acknowledgement = liveHits(a, 'acknowledgement');
+  // A concession ("ok", "close", 还行, "keep the index") is no verdict alone, but "close, but …"
+  // qualifies the result.
+  const acknowledgement = [...liveHits(a, 'acknowledgement'), ...liveHits(a, 'retain')];
   if (qualifier.length > 0 && (strong.length > 0 || acceptance.length > 0 || acknowledgement.length > 0 || choice)) {
     const other = strong[0]
       ? quote(strong[0])
@@ -156,7 +187,18 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
       correctionType: 'partial',
       confidence: CONFIDENCE.partial,
       rule: 'partial',
-      detail: `qualifier ${quote(qualifier[0])} with ${strong.length > 0 ? 'rejection' : acceptance.length > 0 ? 'acceptance' : acknowledgement.length > 0 ? 'acknowledgement' : 'choice'} ${other}`,
+      detail: `qualifier ${quote(qualifier[0])} with ${strong.length > 0 ? 'rejection' : acceptance.length > 0 ? 'acceptance' : acknowledgement.length > 0 ? 'concession' : 'choice'} ${other}`,
+    };
+  }
+  const split = splitVerdict(a, strong);
+  if (split) {
+    return {
+      rank: RANK.partial,
+      outcome: 'partial',
+      correctionType: 'partial',
+      confidence: CONFIDENCE.partial,
+      rule: 'partial',
+      detail: split,
     };
   }
   if (strong.length > 0) {
@@ -187,9 +229,7 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   }
   // Weak evidence: a negative evaluation, a prohibition or a rhetorical why, with no explicit
   // acceptance in the same message ("don't change anything else, this is great" stays acceptance).
-  const weak = [...judgingHits(a, 'negative'), ...liveHits(a, 'prohibition'), ...liveHits(a, 'challenge')].sort(
-    (x, y) => x.start - y.start,
-  );
+  const weak = weakHits(a);
   if (weak.length > 0) {
     const h = weak[0]!;
     const what =
@@ -227,6 +267,7 @@ const NOT_MOVING_ON = [
   'revert_request',
   'self_correction',
   'revision',
+  'retain',
 ] as const;
 
 /**

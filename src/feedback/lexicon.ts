@@ -26,11 +26,13 @@ export const SIGNAL_CATEGORIES = [
   'move_on',
   'new_task',
   'revision',
+  'retain',
+  'part',
 ] as const;
 export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
 
 /** Categories a negator never cancels (they carry no polarity of their own). */
-const NOT_NEGATABLE: ReadonlySet<SignalCategory> = new Set(['qualifier', 'move_on', 'new_task', 'revision']);
+const NOT_NEGATABLE: ReadonlySet<SignalCategory> = new Set(['qualifier', 'move_on', 'new_task', 'revision', 'part']);
 
 /** Dimensions in tie-break order (trigger_quality first: the most specific complaint, reference D8). */
 export const DIMENSIONS = ['trigger_quality', 'accuracy', 'coverage', 'reliability', 'efficiency', 'security'] as const;
@@ -58,6 +60,12 @@ const entrySchema = z.union([
       at_clause_start: z.boolean().optional(),
       /** A revision that points at the result itself (`make it`, 这个改成): never read as part of a new request. */
       refers_back: z.boolean().optional(),
+      /**
+       * Counts only after a concession in an earlier clause of the same message (an acceptance or
+       * acknowledgement hit): `almost, just the dates are wrong`, 大部分可以，就是… — but `just push
+       * it` and 就是这个 are no qualifier.
+       */
+      after_concession: z.boolean().optional(),
       note: z.string().optional(),
     })
     .strict(),
@@ -84,6 +92,25 @@ const lexiconSchema = z
      * failing`, `commit message`, `deploy failed`); added to every `new_task` entry's `not_before`.
      */
     new_task_not_before: z.array(z.string().min(1)).default([]),
+    /**
+     * Word mode: words that open a wh-question (`how`, `what`). A redo word inside a question
+     * sentence opened by one asks about something else (`how do I run this again?`), not for a redo.
+     */
+    question_words: z.array(z.string().min(1)).default([]),
+    /**
+     * Markers of an unreal or hypothetical statement directly before an acceptance or
+     * acknowledgement term (word mode: among the two words before it in its clause; cjk: the text
+     * just before it): `would be perfect if …`, 一个函数就能搞定 — the praise is not given, so it is
+     * no acceptance (nor a rejection).
+     */
+    irrealis: z.array(z.string().min(1)).default([]),
+    /**
+     * Modals (`would`, `could`) that make praise hypothetical only when a condition follows in the
+     * same sentence (`irrealis_conditions`: `if`, `unless`, `but`, `with`…): `it would be perfect if
+     * it handled timezones` is no acceptance, `that would be great` (taking up an offer) is.
+     */
+    modal_irrealis: z.array(z.string().min(1)).default([]),
+    irrealis_conditions: z.array(z.string().min(1)).default([]),
     /** Word mode: a negated acceptance term ("not perfect") is a rejection. */
     negated_acceptance_is_rejection: z.boolean().default(false),
     /**
@@ -131,6 +158,16 @@ const lexiconSchema = z
         new_task: z.array(entrySchema).default([]),
         /** A request to modify the result (`make it shorter`, `change it to`, 改成): no verdict, but not moving on. */
         revision: z.array(entrySchema).default([]),
+        /**
+         * Keeping part of the result (`keep the index`, 保留): a concession. With a qualifier, or with a
+         * revision in another clause (`keep the index, drop the trigger`), the reaction is a partial.
+         */
+        retain: z.array(entrySchema).default([]),
+        /**
+         * Words that scope an evaluation to a part of the result (`the first two`, `the rest`,
+         * 前面, 其他): a part-scoped acceptance beside a complaint in another clause is a partial.
+         */
+        part: z.array(entrySchema).default([]),
       })
       .strict(),
     dimensions: z
@@ -154,6 +191,7 @@ export interface LexiconTerm {
   atStart: boolean;
   atClauseStart: boolean;
   refersBack: boolean;
+  afterConcession: boolean;
   notAfter: string[];
   notBefore: string[];
   prefix: boolean;
@@ -171,6 +209,12 @@ export interface Lexicon {
   /** Normalised fillers allowed before an `at_clause_start` term, longest first. */
   clauseFillers: string[];
   negatedAcceptanceIsRejection: boolean;
+  /** Normalised wh-words (word mode). */
+  questionWords: Set<string>;
+  /** Normalised irrealis markers, longest first. */
+  irrealis: string[];
+  modalIrrealis: string[];
+  irrealisConditions: string[];
   /** Normalised informal spelling → normalised canonical form (word mode). */
   spellings: Map<string, string>;
   failurePatterns: RegExp[];
@@ -188,6 +232,7 @@ function compileEntries(entries: z.output<typeof entrySchema>[], defaults: { neg
       atStart: e.at_start ?? false,
       atClauseStart: e.at_clause_start ?? false,
       refersBack: e.refers_back ?? false,
+      afterConcession: e.after_concession ?? false,
       notAfter: (e.not_after ?? []).map(normalizeText),
       notBefore: (e.not_before ?? []).map(normalizeText),
       prefix: e.prefix ?? defaults.prefix,
@@ -246,11 +291,23 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
       prefix: false,
     });
   }
+  // A term that normalises to nothing (only whitespace) would match everywhere.
+  const blank = (group: 'signals' | 'dimensions', category: string, terms: LexiconTerm[]) => {
+    const i = terms.findIndex((t) => t.term === '');
+    if (i >= 0) {
+      throw new SkillpulseError('CONFIG', 'invalid lexicon: a term is empty after normalisation', {
+        file: source,
+        field: `${group}.${category}.${i}`,
+      });
+    }
+  };
+  for (const category of SIGNAL_CATEGORIES) blank('signals', category, signals[category]);
   const notImperative = lx.new_task_not_before.map(normalizeText);
   for (const t of signals.new_task) t.notBefore = [...t.notBefore, ...notImperative];
   const dimensions = {} as Record<Dimension, LexiconTerm[]>;
   // M6: English dimension keywords start at a word boundary but may continue.
   for (const dim of DIMENSIONS) dimensions[dim] = compileEntries(lx.dimensions[dim], { negatable: false, prefix: true });
+  for (const dim of DIMENSIONS) blank('dimensions', dim, dimensions[dim]);
   return {
     language: lx.language,
     name: lx.name,
@@ -261,6 +318,10 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     clauseBreaks: new Set(lx.clause_breaks.map(normalizeText)),
     clauseFillers: lx.clause_fillers.map(normalizeText).sort((a, b) => b.length - a.length),
     negatedAcceptanceIsRejection: lx.negated_acceptance_is_rejection,
+    questionWords: new Set(lx.question_words.map(normalizeText)),
+    irrealis: lx.irrealis.map(normalizeText).sort((a, b) => b.length - a.length),
+    modalIrrealis: lx.modal_irrealis.map(normalizeText),
+    irrealisConditions: lx.irrealis_conditions.map(normalizeText),
     spellings: new Map(Object.entries(lx.spellings).map(([from, to]) => [normalizeText(from), normalizeText(to)])),
     failurePatterns,
     signalPatterns,

@@ -179,3 +179,69 @@ describe('round 3: clause starts, open word classes as patterns', () => {
         expect(l.signals[category].length + (l.signalPatterns[category]?.length ?? 0), `${l.language} ${category}`).toBeGreaterThan(0);
   });
 });
+
+describe('round 4: lexicon machinery (after_concession, irrealis, question_words, part/retain)', () => {
+  const mini = (extra: Record<string, unknown>, mode: 'word' | 'cjk' = 'word') =>
+    compileLexicon({ language: 'xx', name: 'x', mode, negators: ['not'], signals: {}, dimensions: {}, ...extra }, 'xx.json');
+  it('after_concession: the entry counts only after an acceptance or acknowledgement in an earlier clause', () => {
+    const l = [
+      mini({
+        signals: {
+          acceptance: ['fine'],
+          acknowledgement: ['almost'],
+          qualifier: [{ term: 'just the', at_clause_start: true, after_concession: true }],
+        },
+      }),
+    ];
+    const q = (t: string) => liveHits(analyzeText(t, l), 'qualifier').map((h) => h.term);
+    expect(q('almost, just the dates')).toEqual(['just the']);
+    expect(q('fine. just the header')).toEqual(['just the']);
+    expect(q('just the dates')).toEqual([]);
+    expect(q('not fine, just the dates')).toEqual([]);
+  });
+  it('irrealis (word): a conditional anywhere before in the clause, a modal only with a condition after', () => {
+    const l = [
+      mini({
+        irrealis: ['if'],
+        modal_irrealis: ['would', "'d"],
+        irrealis_conditions: ['if', 'with'],
+        signals: { acceptance: ['perfect', 'great'] },
+      }),
+    ];
+    const acc = (t: string) => liveHits(analyzeText(t, l), 'acceptance').map((h) => h.term);
+    expect(acc('if you think it is perfect, merge')).toEqual([]);
+    expect(acc('it would be perfect if it had tests')).toEqual([]);
+    expect(acc("it'd be perfect with tests")).toEqual([]);
+    expect(acc('that would be great')).toEqual(['great']);
+    expect(acc('perfect. if you want, merge')).toEqual(['perfect']);
+  });
+  it('irrealis (cjk): the text just before the praise ends with a marker', () => {
+    const l = [mini({ irrealis: ['能', '就能'], signals: { acceptance: ['搞定'] } }, 'cjk')];
+    const acc = (t: string) => liveHits(analyzeText(t, l), 'acceptance').map((h) => h.term);
+    expect(acc('一个函数就能搞定')).toEqual([]);
+    expect(acc('搞定了')).toEqual(['搞定']);
+  });
+  it('question_words: a redo hit inside a wh-question is not live; in a yes/no question it is', () => {
+    const l = [mini({ question_words: ['how', 'what'], signals: { redo: ['try again'] } })];
+    const redo = (t: string) => liveHits(analyzeText(t, l), 'redo').map((h) => h.term);
+    expect(redo('how do I try again?')).toEqual([]);
+    expect(redo('ok. what if we try again?')).toEqual([]);
+    expect(redo('can you try again?')).toEqual(['try again']);
+    expect(redo('how nice. try again')).toEqual(['try again']);
+  });
+  it('negated praise from a signal pattern is a rejection, like a listed term', () => {
+    const l = [mini({ negated_acceptance_is_rejection: true, signal_patterns: { acceptance: ['\\bsolid\\b'] } })];
+    expect(liveHits(analyzeText('not solid', l), 'rejection').map((h) => h.fromNegatedAcceptance)).toEqual([true]);
+  });
+  it('a term that normalises to nothing is an error naming its field', () => {
+    try {
+      mini({ signals: { acceptance: ['ok', '   '] } });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as SkillpulseError).location).toMatchObject({ file: 'xx.json', field: 'signals.acceptance.1' });
+    }
+  });
+  it('part and retain are bundled in both languages', () => {
+    for (const l of lx) for (const c of ['part', 'retain'] as const) expect(l.signals[c].length, `${l.language} ${c}`).toBeGreaterThan(0);
+  });
+});

@@ -37,6 +37,10 @@ export interface TermHit {
   refersBack?: boolean;
   /** Produced from a negated acceptance term ("not perfect" → rejection). */
   fromNegatedAcceptance?: boolean;
+  /** Inside a question sentence opened by a wh-word (`how do I run this again?`). */
+  whQuestion?: boolean;
+  /** Praise under an irrealis marker (`would be perfect if`, 就能搞定): not given, so no acceptance. */
+  hypothetical?: boolean;
 }
 
 export interface TextAnalysis {
@@ -154,6 +158,58 @@ export function atClauseStart(lx: Lexicon, text: string, at: number): boolean {
   return rest === '';
 }
 
+/**
+ * Praise at `at` is hypothetical (cjk: the text just before it ends with an irrealis marker, 就能搞定;
+ * word mode: a conditional or wish earlier in its clause, `if you're happy with it`, or a modal
+ * among the two words before it with a condition after it, `would be perfect if …`).
+ */
+function isIrrealis(lx: Lexicon, text: string, at: number, end: number): boolean {
+  if (lx.irrealis.length === 0 && lx.modalIrrealis.length === 0) return false;
+  const before = text.slice(0, at);
+  if (lx.mode === 'cjk') {
+    const trimmed = before.trimEnd();
+    return lx.irrealis.some((m) => trimmed.endsWith(m));
+  }
+  let clause = before;
+  for (let i = clause.length - 1; i >= 0; i--) {
+    if (CLAUSE_PUNCT.test(clause[i]!)) {
+      clause = clause.slice(i + 1);
+      break;
+    }
+  }
+  const clauseWords = words(clause);
+  const tail = clauseWords.slice(-2);
+  const near = (m: string) => {
+    // A contraction marker (`'d`) ends a word: `it'd be perfect if …`.
+    if (m.startsWith("'")) return tail.some((w) => w.endsWith(m));
+    const mw = m.split(' ');
+    for (let k = 0; k + mw.length <= tail.length; k++) if (mw.every((x, j) => tail[k + j] === x)) return true;
+    return false;
+  };
+  // A conditional or wish anywhere earlier in the clause (`if you are happy with it`); a modal
+  // only just before the praise.
+  if (lx.irrealis.some((m) => (m.includes(' ') ? clause.includes(m) : clauseWords.includes(m)))) return true;
+  if (!lx.modalIrrealis.some(near)) return false;
+  // A modal alone takes up an offer (`that would be great`); with a condition it is unreal.
+  let rest = text.slice(end);
+  const stop = rest.search(SENTENCE_END);
+  if (stop >= 0) rest = rest.slice(0, stop);
+  const after = words(rest);
+  return lx.irrealisConditions.some((c) => after.includes(c));
+}
+
+/** The first word of the sentence holding `at` (sentences end at . ! ? 。！？ and newlines). */
+function sentenceFirstWord(text: string, at: number): string | undefined {
+  let from = 0;
+  for (let i = at - 1; i >= 0; i--) {
+    if (SENTENCE_END.test(text[i]!)) {
+      from = i + 1;
+      break;
+    }
+  }
+  return words(text.slice(from, at + 1))[0] ?? words(text.slice(from))[0];
+}
+
 function matchTerm(lx: Lexicon, text: string, t: LexiconTerm, at: number): boolean {
   const end = at + t.term.length;
   if (lx.mode === 'word') {
@@ -215,7 +271,9 @@ function patternHits(lx: Lexicon, text: string): TermHit[] {
         const start = m.index;
         const end = start + m[0].length;
         const negated = NEGATABLE_PATTERN.has(category) && isNegated(lx, text, start);
-        out.push({
+        const hypothetical = (category === 'acceptance' || category === 'acknowledgement') && isIrrealis(lx, text, start, end);
+        const hit: TermHit = {
+          ...(hypothetical ? { hypothetical: true } : {}),
           category,
           kind: 'signal',
           term: m[0],
@@ -227,7 +285,12 @@ function patternHits(lx: Lexicon, text: string): TermHit[] {
           clauseQuestion: inQuestionClause(text, end),
           sentence: sentenceIndex(text, start),
           clause: clauseIndex(text, start),
-        });
+        };
+        out.push(hit);
+        // As for listed terms: negated praise ("isn't solid") is a rejection.
+        if (negated && category === 'acceptance' && lx.negatedAcceptanceIsRejection) {
+          out.push({ ...hit, category: 'rejection', negated: false, fromNegatedAcceptance: true });
+        }
       }
     }
   }
@@ -288,6 +351,7 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
   const { text, code } = normalizeWithCode(raw, lexicons);
   const hits: TermHit[] = [];
   if (text === '') return { text, hits, question: false };
+  const afterConcession = new Set<TermHit>();
   for (const lx of lexicons) {
     hits.push(...failureHits(lx, text));
     hits.push(...patternHits(lx, text));
@@ -310,7 +374,11 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
             sentence: sentenceIndex(text, at),
             clause: clauseIndex(text, at),
             ...(t.refersBack ? { refersBack: true } : {}),
+            ...((category === 'acceptance' || category === 'acknowledgement') && isIrrealis(lx, text, at, at + t.term.length)
+              ? { hypothetical: true }
+              : {}),
           };
+          if (t.afterConcession) afterConcession.add(hit);
           hits.push(hit);
           if (negated && category === 'acceptance' && lx.negatedAcceptanceIsRejection) {
             hits.push({ ...hit, category: 'rejection', negated: false, fromNegatedAcceptance: true });
@@ -339,11 +407,30 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
       }
     }
   }
+  const questionWords = new Set(lexicons.flatMap((lx) => [...lx.questionWords]));
   for (const h of hits) {
     if (h.start >= WEAK_REACH) h.quoted = true;
     if (!h.pasted && code.some(([from, to]) => h.start >= from && h.start < to)) h.inCode = true;
+    if (h.inQuestion && questionWords.size > 0) {
+      const first = sentenceFirstWord(text, h.start);
+      if (first !== undefined && questionWords.has(first)) h.whQuestion = true;
+    }
   }
-  return { text, hits: dropContained(hits), question: /[?？]/u.test(raw) };
+  const kept = dropContained(hits);
+  return { text, hits: kept.filter((h) => !afterConcession.has(h) || followsConcession(kept, h)), question: /[?？]/u.test(raw) };
+}
+
+/** A live acceptance or acknowledgement in an earlier clause (for `after_concession` entries). */
+function followsConcession(hits: readonly TermHit[], h: TermHit): boolean {
+  return hits.some(
+    (c) =>
+      c.kind === 'signal' &&
+      (c.category === 'acceptance' || c.category === 'acknowledgement') &&
+      !c.negated &&
+      !c.hypothetical &&
+      !c.inCode &&
+      c.clause < h.clause,
+  );
 }
 
 /**
@@ -368,6 +455,8 @@ function dropContained(hits: TermHit[]): TermHit[] {
   );
 }
 
+/** Categories that never count inside a wh-question (`how do I run this again?` asks, it wants no redo). */
+const DEAD_IN_WH_QUESTION: ReadonlySet<SignalCategory> = new Set(['redo']);
 /** Categories that never count inside a question sentence (`is this correct?` is no acceptance). */
 const DEAD_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['acceptance', 'move_on', 'new_task']);
 /**
@@ -384,7 +473,8 @@ const CHALLENGED_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['negative',
 export function liveHits(analysis: TextAnalysis, category: SignalCategory): TermHit[] {
   return analysis.hits.filter((h) => {
     if (h.kind !== 'signal' || h.category !== category || h.negated) return false;
-    if (h.inCode || (h.quoted && QUOTED_TEXT_ONLY.has(category))) return false;
+    if (h.inCode || h.hypothetical || (h.quoted && QUOTED_TEXT_ONLY.has(category))) return false;
+    if (h.whQuestion && DEAD_IN_WH_QUESTION.has(category)) return false;
     if (CHALLENGED_IN_QUESTION.has(category))
       return (
         !h.clauseQuestion ||
