@@ -66,8 +66,17 @@ export { classifyWindow, judgeTurn, CONFIDENCE, SHARED_RESPONSE_FACTOR } from '.
 export type { Classification, ClassifyOptions, CorrectionType, DimensionHint, Outcome, Rule } from './feedback/classify.js';
 export { buildWindows, openWindow, feedWindow, cutWindow, isWindowComplete, isWindowed, DEFAULT_WINDOW_TURNS } from './feedback/window.js';
 export type { InfluenceWindow, WindowTurn, WindowToolUse, WindowCut, WindowOptions } from './feedback/window.js';
-export { defaultLexicons, loadLexiconDir, compileLexicon, bundledLexiconDir, DIMENSIONS } from './feedback/lexicon.js';
-export type { Lexicon, LexiconFile, Dimension } from './feedback/lexicon.js';
+export {
+  defaultLexicons,
+  loadLexiconDir,
+  loadLexiconFile,
+  loadLexicons,
+  lexiconSelectionFingerprint,
+  compileLexicon,
+  bundledLexiconDir,
+  DIMENSIONS,
+} from './feedback/lexicon.js';
+export type { Lexicon, LexiconFile, LexiconSelection, Dimension } from './feedback/lexicon.js';
 export { analyzeText, pickDimension } from './feedback/matcher.js';
 export { findRevertCommand } from './feedback/revert.js';
 export { redactSecrets, makeSnippet } from './feedback/redact.js';

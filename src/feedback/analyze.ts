@@ -7,7 +7,7 @@ import type { LocatedInvocation, SkillInvocation } from '../invocations/types.js
 import type { Conversation, ReadIssue, ReadStats } from '../transcripts/types.js';
 import { type Classification, classifyWindow } from './classify.js';
 import { type FeedbackEvent, toFeedbackEvent } from './event.js';
-import type { Lexicon } from './lexicon.js';
+import { type Lexicon, type LexiconSelection, loadLexicons } from './lexicon.js';
 import { makeSnippet } from './redact.js';
 import { buildWindows, type InfluenceWindow, isWindowed } from './window.js';
 
@@ -43,7 +43,13 @@ export interface AnalyzeConversationOptions {
   window?: number;
   /** Write snippets (default true); false writes `""`. Secrets are redacted either way. */
   snippets?: boolean;
+  /** Compiled lexicons to classify with (wins over `lexiconSelection`). */
   lexicons?: readonly Lexicon[];
+  /**
+   * Which lexicons classify: the config's `lexicons` setting (`{languages, files}`, see
+   * `loadLexicons`). Default: every bundled lexicon.
+   */
+  lexiconSelection?: LexiconSelection;
 }
 
 /**
@@ -56,6 +62,7 @@ export function analyzeConversation(
   options: AnalyzeConversationOptions = {},
 ): AnalyzedInvocation[] {
   const windows = buildWindows(conversation, located, { maxTurns: options.window ?? 3 });
+  const lexicons = options.lexicons ?? (options.lexiconSelection ? loadLexicons(options.lexiconSelection) : undefined);
   const byInvocation = new Map<LocatedInvocation['invocation'], InfluenceWindow>();
   for (const w of windows) byInvocation.set(w.invocation, w);
   const out: AnalyzedInvocation[] = [];
@@ -74,7 +81,7 @@ export function analyzeConversation(
       });
       continue;
     }
-    const classification = classifyWindow(window, options.lexicons ? { lexicons: options.lexicons } : {});
+    const classification = classifyWindow(window, lexicons ? { lexicons } : {});
     const snippets = options.snippets !== false;
     const event = toFeedbackEvent(window, classification, { snippets });
     out.push({
@@ -117,6 +124,10 @@ export interface AnalysisResult {
 }
 
 export async function analyzeSessions(options: AnalyzeOptions = {}): Promise<AnalysisResult> {
+  // The selection is validated before any transcript is read (a bad extra lexicon file is a CONFIG error).
+  const lexicons =
+    options.lexicons ??
+    (options.lexiconSelection ? loadLexicons(options.lexiconSelection, options.cwd !== undefined ? { cwd: options.cwd } : {}) : undefined);
   const { scanInvocations } = await import('../invocations/scan.js');
   const { discoverTranscripts } = await import('../transcripts/discovery.js');
   const discoverOptions = {
@@ -146,7 +157,7 @@ export async function analyzeSessions(options: AnalyzeOptions = {}): Promise<Ana
   for (const [conversation, located] of byConversation) {
     if (conversation.kind === 'session') sessions++;
     if (located.length === 0) continue;
-    for (const a of analyzeConversation(conversation, located, options)) {
+    for (const a of analyzeConversation(conversation, located, lexicons ? { ...options, lexicons } : options)) {
       if (options.skillFilter !== undefined && a.invocation.skill_id !== options.skillFilter) continue;
       invocations.push(a);
     }

@@ -4,8 +4,9 @@
  * every `*.json` there. The matching rules (M1–M6) are documented in docs/feedback-rules.md and in
  * each file's `rules` list.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SkillpulseError } from '../errors.js';
@@ -340,16 +341,40 @@ export function loadLexiconDir(dir: string): Lexicon[] {
   const names = readdirSync(dir)
     .filter((n) => n.endsWith('.json'))
     .sort();
-  return names.map((name) => {
-    const file = join(dir, name);
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new SkillpulseError('CONFIG', `lexicon is not valid JSON: ${(error as Error).message}`, { file, cause: error });
-    }
-    return compileLexicon(data, file);
-  });
+  return names.map((name) => loadLexiconFile(join(dir, name)));
+}
+
+/**
+ * Reads and validates one lexicon file. Errors (code CONFIG) name the file and, for content
+ * problems, the field inside it (`signals.acceptance.3`, `signal_patterns.redo.0`) or the line of
+ * a JSON syntax error; `configField` names the setting that listed the file when it cannot be read.
+ */
+export function loadLexiconFile(file: string, configField?: string): Lexicon {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read (${(error as Error).message})`;
+    throw new SkillpulseError('CONFIG', `lexicon file ${reason}`, {
+      file,
+      ...(configField ? { field: configField } : {}),
+      hint: 'lexicons.files lists extra lexicon JSON files in the format of src/feedback/lexicons/en.json',
+      cause: error,
+    });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const at = /position (\d+)/.exec((error as Error).message);
+    const line = at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
+    throw new SkillpulseError('CONFIG', `lexicon is not valid JSON: ${(error as Error).message}`, {
+      file,
+      ...(line !== undefined ? { line } : {}),
+      cause: error,
+    });
+  }
+  return compileLexicon(data, file);
 }
 
 let bundled: Lexicon[] | undefined;
@@ -358,4 +383,87 @@ let bundled: Lexicon[] | undefined;
 export function defaultLexicons(): Lexicon[] {
   bundled ??= loadLexiconDir(bundledLexiconDir());
   return bundled;
+}
+
+/**
+ * Which lexicons classify reactions: the config's `lexicons` setting (`ResolvedConfig.lexicons`
+ * has exactly this shape). Absent or `null` languages = every lexicon found; `files` are extra
+ * lexicon files in the bundled format, added to the bundled ones (a file for a language that is
+ * already bundled adds its terms: both lexicons run over every message). The language filter
+ * applies to bundled and extra lexicons alike.
+ */
+export interface LexiconSelection {
+  languages?: readonly string[] | null;
+  /** Absolute paths, or relative to `cwd` (the config loader already makes them absolute). */
+  files?: readonly string[];
+}
+
+/** Whether the selection is the default one (every bundled lexicon, no extra file). */
+export function isDefaultLexiconSelection(selection: LexiconSelection | undefined): boolean {
+  return selection === undefined || ((selection.languages ?? null) === null && (selection.files ?? []).length === 0);
+}
+
+const selected = new Map<string, { stamp: string; lexicons: Lexicon[] }>();
+
+/**
+ * The lexicons a selection names, validated: every extra file is read and compiled (errors name
+ * the file and the field, see `loadLexiconFile`), and a language no lexicon provides is an error
+ * naming `lexicons.languages`. Cached per selection; an extra file is re-read when its size or
+ * modification time changes. The default selection returns `defaultLexicons()`.
+ */
+export function loadLexicons(selection: LexiconSelection = {}, options: { cwd?: string } = {}): Lexicon[] {
+  if (isDefaultLexiconSelection(selection)) return defaultLexicons();
+  const files = (selection.files ?? []).map((f) => (options.cwd === undefined ? resolve(f) : resolve(options.cwd, f)));
+  const languages = selection.languages ?? null;
+  const key = JSON.stringify([languages, files]);
+  const stamp = files.map(fileStamp).join('|');
+  const cached = selected.get(key);
+  if (cached && cached.stamp === stamp) return cached.lexicons;
+  const all = [...defaultLexicons(), ...files.map((file, i) => loadLexiconFile(file, `lexicons.files.${i}`))];
+  let lexicons = all;
+  if (languages !== null) {
+    const available = [...new Set(all.map((lx) => lx.language))].sort();
+    const missing = languages.filter((l) => !available.includes(l));
+    if (missing.length > 0 || languages.length === 0) {
+      throw new SkillpulseError(
+        'CONFIG',
+        languages.length === 0
+          ? 'lexicons.languages selects no language: reactions could not be classified'
+          : `no lexicon for language ${missing.map((l) => `"${l}"`).join(', ')} (available: ${available.join(', ')})`,
+        { field: 'lexicons.languages', hint: 'add a lexicon file for it to lexicons.files, or remove it from lexicons.languages' },
+      );
+    }
+    lexicons = all.filter((lx) => languages.includes(lx.language));
+  }
+  selected.set(key, { stamp, lexicons });
+  return lexicons;
+}
+
+function fileStamp(file: string): string {
+  try {
+    const st = statSync(file);
+    return `${st.size}:${st.mtimeMs}`;
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * A short fingerprint of what a selection classifies with ('' for the default selection): the
+ * languages and the content of every extra file. A store scan keeps it in each file's cursor so a
+ * changed selection re-judges the transcripts.
+ */
+export function lexiconSelectionFingerprint(selection: LexiconSelection | undefined, options: { cwd?: string } = {}): string {
+  if (selection === undefined || isDefaultLexiconSelection(selection)) return '';
+  const hash = createHash('sha1').update(JSON.stringify(selection.languages ?? null));
+  for (const f of selection.files ?? []) {
+    const file = options.cwd === undefined ? resolve(f) : resolve(options.cwd, f);
+    hash.update('\0').update(file).update('\0');
+    try {
+      hash.update(readFileSync(file));
+    } catch {
+      hash.update('missing');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
 }
