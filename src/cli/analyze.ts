@@ -23,16 +23,26 @@ export function register(program: Command, cli: CliRuntime): void {
     .description("classify the human's reaction after each skill invocation and append the events to feedback.jsonl")
     .option(
       '--session-dir <dir>',
-      'transcript folder or .jsonl file (repeatable; default: ~/.claude/projects and the other default roots)',
+      "transcript folder or .jsonl file (repeatable; default: the config's sessionRoots, else ~/.claude/projects and the other default roots)",
       collect,
     )
     .option('--sessions <dir>', 'alias of --session-dir', collect)
     .option('--output <file>', 'feedback store to append to', 'feedback-store/feedback.jsonl')
-    .option('--no-snippets', 'store empty user-message snippets (privacy mode)')
+    .option('--no-snippets', 'store empty user-message snippets (privacy mode; the default when the config sets snippets.mode "none")')
     .option('--skill-filter <id>', 'only report invocations of this skill id')
-    .option('--min-invocations <n>', 'events needed before a correction rate counts as sufficient data', intOption(1), 5)
-    .option('--window <n>', 'human turns after an invocation that can judge it', intOption(1, 100), 3)
-    .option('--archive-days <n>', 'move events older than this to archive/ beside the output (0 = never)', intOption(0), 90)
+    .option(
+      '--min-invocations <n>',
+      'events needed before a correction rate counts as sufficient data (config: minInvocations)',
+      intOption(1),
+      5,
+    )
+    .option('--window <n>', 'human turns after an invocation that can judge it (config: window)', intOption(1, 100), 3)
+    .option(
+      '--archive-days <n>',
+      'move events older than this to archive/ beside the output (0 = never; config: archiveDays)',
+      intOption(0),
+      90,
+    )
     .option('--now <iso>', 'the current time for archiving (default: the clock)', dateOption);
   addStoreOptions(command).action(
     cli.action<AnalyzeOpts & { sessions?: string[] }>(async (ctx, opts) => {

@@ -62,19 +62,21 @@ export function register(program: Command, cli: CliRuntime): void {
           hint: suggestion ? `did you mean ${suggestion}? see skillpulse --help` : 'see skillpulse --help',
         });
       }
-      const { loadConfig } = await import('../config/load.js');
+      const { commandConfig, configuredSessionRoots } = await import('./config-defaults.js');
       const { readFeedbackConfig, DISABLED_MESSAGE } = await import('../feedback/config.js');
       const { resolveStorePath } = await import('../store/database.js');
       const { openStore } = await import('../store/store.js');
       const { allSkillHealth } = await import('../store/health.js');
       const { scanWithProgress } = await import('./scan-progress.js');
-      const { config, sources } = loadConfig({ env: ctx.env, cwd: ctx.cwd });
+      const loaded = await commandConfig(ctx);
+      const { config } = loaded;
       const optOut = readFeedbackConfig(ctx.env.HOME);
       if (optOut.warning) ctx.warn(optOut.warning);
       const collecting = optOut.enabled && config.enabled;
-      // Roots set in a config file replace the defaults; otherwise discovery's defaults apply.
-      const configuredRoots = sources.some((s) => s.config.sessionRoots !== undefined);
-      const roots = configuredRoots ? config.sessionRoots : [];
+      // Roots set in a config file replace the defaults (missing ones skipped); otherwise discovery's defaults apply.
+      const configured = collecting ? await configuredSessionRoots(ctx, loaded) : null;
+      const configuredRoots = configured !== null;
+      const roots = configured ?? [];
       // A newcomer with no transcripts yet sees real output from the bundled example sessions,
       // scanned into a throw-away in-memory store: the user's own store is never touched by them.
       const examples = collecting && !configuredRoots && !(await hasTranscripts(ctx)) ? EXAMPLES_DIR : null;

@@ -21,8 +21,12 @@ export function register(program: Command, cli: CliRuntime): void {
     )
     .argument('[skill]', 'skill id (default: every skill, worst first)')
     .option('--scan', 'scan transcripts into the store first')
-    .option('--sessions <path...>', 'with --scan: transcript folders or files')
-    .option('--min-invocations <n>', 'classified reactions needed before rates count (default 5)', intOption(1))
+    .option('--sessions <path...>', "with --scan: transcript folders or files (default: the config's sessionRoots, else the default roots)")
+    .option(
+      '--min-invocations <n>',
+      'classified reactions needed before rates count (default: config minInvocations, else 5)',
+      intOption(1),
+    )
     .option('--now <iso>', 'reference time (default: now)', dateOption)
     .option('--db <file>', 'use this store file')
     .action(
@@ -34,8 +38,11 @@ export function register(program: Command, cli: CliRuntime): void {
         const db = openStore(path);
         try {
           if (opts.scan) {
-            const { scanIntoStore } = await import('../store/scan.js');
-            await scanIntoStore(db, { sessions: opts.sessions ?? [], env: ctx.env, cwd: ctx.cwd });
+            // The configured window, excluded projects and snippet policy apply, as for `scan`.
+            const { scanWithProgress } = await import('./scan-progress.js');
+            const { reportReadIssues } = await import('./read-issues.js');
+            const scanned = await scanWithProgress(ctx, db, { sessions: opts.sessions ?? [] });
+            reportReadIssues(ctx, scanned.issues, scanned.stats.malformed);
           }
           const options = {
             now: opts.now ?? new Date(),

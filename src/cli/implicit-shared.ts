@@ -32,10 +32,14 @@ export function addStoreOptions(command: Command): Command {
 export function addSessionOptions(command: Command): Command {
   return addStoreOptions(
     command
-      .option('--sessions <path>', 'transcript folder or .jsonl file (repeatable; default: the default roots)', collect)
+      .option(
+        '--sessions <path>',
+        "transcript folder or .jsonl file (repeatable; default: the config's sessionRoots, else the default roots)",
+        collect,
+      )
       .option('--session-dir <path>', 'alias of --sessions', collect)
-      .option('--window <n>', 'human turns after an invocation that can judge it', intOption(1, 100), 3)
-      .option('--min-invocations <n>', 'events needed before a rate counts as sufficient data', intOption(1), 5)
+      .option('--window <n>', 'human turns after an invocation that can judge it (config: window)', intOption(1, 100), 3)
+      .option('--min-invocations <n>', 'events needed before a rate counts as sufficient data (config: minInvocations)', intOption(1), 5)
       .option('--now <iso>', 'the current time for trends (default: the clock)', dateOption),
   );
 }
@@ -73,18 +77,45 @@ export async function analyzeForCommand(
       hint: 'pass --session-dir DIR',
     });
   }
+  // The config: projects it excludes are neither read nor reported; its snippet policy decides
+  // what is stored and printed (`none`: no snippet anywhere).
+  const { commandConfig, excludeConfiguredProjects } = await import('./config-defaults.js');
+  const { config } = await commandConfig(ctx);
+  const discovered = discovery.files.length;
+  const excluded = await excludeConfiguredProjects(ctx, discovery);
+  const snippets = request.snippets !== false && config.snippets.mode !== 'none';
   let analysis: AnalysisResult;
   let explicit: ExplicitFeedback[] = [];
   if (request.store === false) {
     const { analyzeSessions } = await import('../feedback/analyze.js');
-    analysis = await analyzeSessions({
-      sessionDirs: request.dirs,
+    const options = {
       env: ctx.env,
       cwd: ctx.cwd,
       window: request.window,
-      ...(request.snippets === false ? { snippets: false } : {}),
+      snippetMaxLength: config.snippets.maxLength,
+      ...(snippets ? {} : { snippets: false }),
       ...(request.skillFilter !== undefined ? { skillFilter: request.skillFilter } : {}),
-    });
+    };
+    if (discovery.files.length === discovered) analysis = await analyzeSessions({ ...options, sessionDirs: request.dirs });
+    else if (discovery.files.length === 0) {
+      const { emptyStats } = await import('../transcripts/reader.js');
+      analysis = {
+        invocations: [],
+        failed: [],
+        events: [],
+        sessions: 0,
+        files: 0,
+        stats: emptyStats(),
+        issues: [],
+        roots: discovery.roots,
+      };
+    } else {
+      // Excluded projects left out: the remaining files are read as explicit files, in discovery order.
+      analysis = {
+        ...(await analyzeSessions({ ...options, sessionDirs: discovery.files.map((f) => f.path) })),
+        roots: discovery.roots,
+      };
+    }
   } else {
     const { resolveStorePath } = await import('../store/database.js');
     const { openStore } = await import('../store/store.js');
@@ -98,11 +129,14 @@ export async function analyzeForCommand(
         discovery.files.length,
         discovery.files.reduce((n, f) => n + f.size, 0),
       );
+      const roots = discovery.roots.filter((r) => r.exists).map((r) => r.path);
       analysis = await analyzeWithStore(db, {
         discovery,
         window: request.window,
         skillFilter: request.skillFilter,
-        snippets: request.snippets !== false,
+        snippets,
+        snippetPolicy: config.snippets,
+        ...(excluded ? { excludeFile: (file: string) => excluded(file, roots) } : {}),
         onFile: (f) => progress.tick(f.action === 'skip' ? (sizes.get(f.path) ?? 0) : f.bytesRead, 1),
       });
       if (request.explicit) {

@@ -13,7 +13,7 @@ export function register(program: Command, cli: CliRuntime): void {
     .description('list skill invocations found in transcripts (Skill tool calls and /skill commands; built-in commands excluded)')
     .option(
       '--sessions <path...>',
-      'transcript folders or .jsonl files (default: ~/.claude/projects, ~/.config/claude/projects or $CLAUDE_CONFIG_DIR)',
+      "transcript folders or .jsonl files (default: the config's sessionRoots, else ~/.claude/projects, ~/.config/claude/projects or $CLAUDE_CONFIG_DIR)",
     )
     .option('--skill <id>', 'only invocations of this skill id (e.g. superpowers:writing-plans)')
     .action(
@@ -21,10 +21,14 @@ export function register(program: Command, cli: CliRuntime): void {
         const { scanInvocations } = await import('../invocations/scan.js');
         const { toJsonInvocation } = await import('../invocations/json.js');
         const { reportReadIssues } = await import('./read-issues.js');
-        const scan = await scanInvocations({ paths: opts.sessions, env: ctx.env, cwd: ctx.cwd, skill: opts.skill });
+        const { discoverTranscripts } = await import('../transcripts/discovery.js');
+        const { excludeConfiguredProjects } = await import('./config-defaults.js');
+        const discovery = await discoverTranscripts({ paths: opts.sessions, env: ctx.env, cwd: ctx.cwd });
+        await excludeConfiguredProjects(ctx, discovery);
+        const scan = await scanInvocations({ files: discovery.files, skill: opts.skill });
         reportReadIssues(ctx, scan.issues, scan.stats.malformed);
-        if (scan.discovery && scan.discovery.files.length === 0 && !opts.sessions?.length) {
-          const looked = scan.discovery.roots.map((r) => r.path).join(', ');
+        if (discovery.files.length === 0 && !opts.sessions?.length) {
+          const looked = discovery.roots.map((r) => r.path).join(', ');
           ctx.info(`No transcripts found (looked in ${looked || 'no folder: HOME is not set'}). Pass --sessions PATH to read others.`);
         }
         if (ctx.json) {

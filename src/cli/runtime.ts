@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { applyConfigDefaults } from './config-defaults.js';
 import { CommandContext, type CliIO, type GlobalFlags } from './context.js';
 
 /**
@@ -29,11 +30,14 @@ export function createRuntime(io: CliIO, state: RuntimeState): CliRuntime {
     action<Opts>(handler: CommandHandler<Opts>) {
       return async (...raw: unknown[]) => {
         const command = raw[raw.length - 1] as Command;
-        const opts = command.opts() as Opts;
         const args = (raw.slice(0, -2) as unknown[]).flatMap((a) =>
           Array.isArray(a) ? a.map(String) : a === undefined ? [] : [String(a)],
         );
         const ctx = new CommandContext(io, globalFlagsOf(command));
+        // Options not given on the command line take their value from the config file (only for
+        // commands that define such options; see config-defaults.ts).
+        await applyConfigDefaults(ctx, command);
+        const opts = command.opts() as Opts;
         const code = await handler(ctx, opts, args);
         state.exitCode = typeof code === 'number' ? code : 0;
       };

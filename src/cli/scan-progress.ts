@@ -2,7 +2,8 @@
  * A store scan with the terminal progress bar: discovers the files first (so the bar knows the
  * total), then scans them, ticking per file. The bar only shows on a terminal, after ~1 s, and
  * never with --json or --quiet (see progress.ts). Projects excluded in the config
- * (`excludeProjects`) are left out.
+ * (`excludeProjects`) are left out; the config's snippet policy decides what is stored, and its
+ * `window` applies when the caller passes none.
  */
 import type { SqliteDatabase } from '../store/database.js';
 import type { StoreScanOptions, StoreScanResult } from '../store/scan.js';
@@ -16,16 +17,10 @@ export async function scanWithProgress(
 ): Promise<StoreScanResult> {
   const { discoverTranscripts } = await import('../transcripts/discovery.js');
   const { scanIntoStore } = await import('../store/scan.js');
-  const { loadConfig, isProjectExcluded } = await import('../config/load.js');
-  const { config } = loadConfig({ env: ctx.env, cwd: ctx.cwd });
+  const { commandConfig, excludeConfiguredProjects } = await import('./config-defaults.js');
+  const { config } = await commandConfig(ctx);
   const discovered = await discoverTranscripts({ paths: options.sessions, env: ctx.env, cwd: ctx.cwd });
-  if (config.excludeProjects.length > 0) {
-    const before = discovered.files.length;
-    discovered.files = discovered.files.filter((f) => !isProjectExcluded(config, null, f.projectDir));
-    const skipped = before - discovered.files.length;
-    if (skipped > 0)
-      ctx.info(`skipped ${skipped} transcript file${skipped === 1 ? '' : 's'} of excluded projects (config: excludeProjects)`);
-  }
+  await excludeConfiguredProjects(ctx, discovered);
   const progress = createScanProgress({ stream: ctx.io.stderr, flags: ctx.flags, env: ctx.env });
   progress.start(
     discovered.files.length,
@@ -37,13 +32,14 @@ export async function scanWithProgress(
     env: ctx.env,
     cwd: ctx.cwd,
     full: options.full === true,
+    windowTurns: options.window ?? config.window,
+    snippets: config.snippets,
     onFile: (report) => {
       // Progress is measured in transcript bytes covered: a skipped or appended file counts whole.
       progress.tick(sizes.get(report.path) ?? report.bytesRead, 1);
       options.onFile?.(report);
     },
   };
-  if (options.window !== undefined) scanOptions.windowTurns = options.window;
   try {
     return await scanIntoStore(db, scanOptions);
   } finally {

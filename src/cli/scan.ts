@@ -21,11 +21,11 @@ export function register(program: Command, cli: CliRuntime): void {
     )
     .option(
       '--sessions <path...>',
-      'transcript folders or .jsonl files (default: ~/.claude/projects, ~/.config/claude/projects or $CLAUDE_CONFIG_DIR)',
+      "transcript folders or .jsonl files (default: the config's sessionRoots, else ~/.claude/projects, ~/.config/claude/projects or $CLAUDE_CONFIG_DIR)",
     )
     .option('--full', 'ignore the cursors and read every file from the start')
     .option('--debug', 'print per-file decisions and read statistics on stderr')
-    .option('--window <n>', 'human turns per influence window (default 3; a change re-reads files)', intOption(1, 100))
+    .option('--window <n>', 'human turns per influence window (default: config window, else 3; a change re-reads files)', intOption(1, 100))
     .option('--db <file>', 'use this store file')
     .action(
       cli.action<ScanOpts>(async (ctx, opts) => {

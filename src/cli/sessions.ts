@@ -12,7 +12,7 @@ export function register(program: Command, cli: CliRuntime): void {
     .description('list transcript files: sessions, subagents, client versions, lines and malformed lines')
     .option(
       '--sessions <path...>',
-      'transcript folders or .jsonl files (default: ~/.claude/projects, ~/.config/claude/projects or $CLAUDE_CONFIG_DIR)',
+      "transcript folders or .jsonl files (default: the config's sessionRoots, else ~/.claude/projects, ~/.config/claude/projects or $CLAUDE_CONFIG_DIR)",
     )
     .action(
       cli.action<SessionsOpts>(async (ctx, opts) => {
@@ -21,6 +21,8 @@ export function register(program: Command, cli: CliRuntime): void {
         const { summariseFiles } = await import('../transcripts/summary.js');
         const { reportReadIssues } = await import('./read-issues.js');
         const discovery = await discoverTranscripts({ paths: opts.sessions, env: ctx.env, cwd: ctx.cwd });
+        const { excludeConfiguredProjects } = await import('./config-defaults.js');
+        await excludeConfiguredProjects(ctx, discovery);
         if (discovery.files.length === 0 && !opts.sessions?.length) {
           const looked = discovery.roots.map((r) => r.path).join(', ');
           ctx.info(`No transcripts found (looked in ${looked || 'no folder: HOME is not set'}). Pass --sessions PATH to read others.`);

@@ -9,7 +9,7 @@ export function register(program: Command, cli: CliRuntime): void {
       .command('show')
       .description('the events behind a skill’s numbers: each invocation, its outcome, the rule that decided it and the redacted snippet')
       .argument('<skill>')
-      .option('--no-snippets', 'hide user-message snippets')
+      .option('--no-snippets', 'hide user-message snippets (the default when the config sets snippets.mode "none")')
       .option('--all', 'also list invocations without a reaction'),
   ).action(
     cli.action<SessionOpts & { snippets: boolean; all?: boolean }>(async (ctx, opts, args) => {

@@ -28,7 +28,7 @@ export interface AnalyzedInvocation {
   event: FeedbackEvent | null;
   /** Time of the human turn that decided the outcome (the reaction), or null without one. */
   reaction_at: string | null;
-  /** The redacted ≤200-character snippet of the deciding turn ('' without one or with snippets off). */
+  /** The redacted snippet (≤ `snippetMaxLength`, default 200 characters) of the deciding turn ('' without one or with snippets off). */
   snippet: string;
 }
 
@@ -43,6 +43,8 @@ export interface AnalyzeConversationOptions {
   window?: number;
   /** Write snippets (default true); false writes `""`. Secrets are redacted either way. */
   snippets?: boolean;
+  /** Longest snippet in code points (the config's `snippets.maxLength`; default and cap 200). */
+  snippetMaxLength?: number;
   /** Compiled lexicons to classify with (wins over `lexiconSelection`). */
   lexicons?: readonly Lexicon[];
   /**
@@ -83,7 +85,11 @@ export function analyzeConversation(
     }
     const classification = classifyWindow(window, lexicons ? { lexicons } : {});
     const snippets = options.snippets !== false;
-    const event = toFeedbackEvent(window, classification, { snippets });
+    const maxLength = options.snippetMaxLength !== undefined ? { maxLength: options.snippetMaxLength } : {};
+    const event = toFeedbackEvent(window, classification, {
+      snippets,
+      ...(options.snippetMaxLength !== undefined ? { snippetMaxLength: options.snippetMaxLength } : {}),
+    });
     out.push({
       invocation: l.invocation,
       windowed: true,
@@ -91,7 +97,7 @@ export function analyzeConversation(
       classification,
       event,
       reaction_at: reactionTime(window, classification),
-      snippet: makeSnippet(classification.snippet_source, { enabled: snippets }),
+      snippet: makeSnippet(classification.snippet_source, { enabled: snippets, ...maxLength }),
     });
   }
   return out;

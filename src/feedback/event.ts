@@ -31,7 +31,11 @@ export function eventId(invocationUuid: string, skillId: string): string {
 }
 
 /** The event for a classified window, or null for outcome `none` (counted, never written). */
-export function toFeedbackEvent(window: InfluenceWindow, c: Classification, options: { snippets?: boolean } = {}): FeedbackEvent | null {
+export function toFeedbackEvent(
+  window: InfluenceWindow,
+  c: Classification,
+  options: { snippets?: boolean; snippetMaxLength?: number } = {},
+): FeedbackEvent | null {
   if (c.outcome === 'none' || c.confidence === null || c.turns_to_feedback === null) return null;
   const inv = window.invocation;
   const tools = [...new Set(window.toolUses.map((t) => t.name))].sort(compareCodePoints);
@@ -44,7 +48,10 @@ export function toFeedbackEvent(window: InfluenceWindow, c: Classification, opti
     outcome: c.outcome,
     confidence: c.confidence,
     correction_type: c.correction_type,
-    user_message_snippet: makeSnippet(c.snippet_source, { enabled: options.snippets !== false }),
+    user_message_snippet: makeSnippet(c.snippet_source, {
+      enabled: options.snippets !== false,
+      ...(options.snippetMaxLength !== undefined ? { maxLength: options.snippetMaxLength } : {}),
+    }),
     turns_to_feedback: c.turns_to_feedback,
     ai_tools_used: tools,
     dimension_hint: c.dimension_hint,

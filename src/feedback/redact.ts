@@ -46,8 +46,12 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
-/** The stored snippet: redacted, whitespace collapsed, at most 200 code points; '' when disabled. */
-export function makeSnippet(text: string, options: { enabled?: boolean } = {}): string {
+/**
+ * The stored snippet: redacted, whitespace collapsed, at most `maxLength` code points (the
+ * config's `snippets.maxLength`; never more than 200); '' when disabled.
+ */
+export function makeSnippet(text: string, options: { enabled?: boolean; maxLength?: number } = {}): string {
   if (options.enabled === false) return '';
-  return takeCodePoints(collapseWhitespace(redactSecrets(text)), SNIPPET_MAX);
+  const max = Math.max(0, Math.min(options.maxLength ?? SNIPPET_MAX, SNIPPET_MAX));
+  return takeCodePoints(collapseWhitespace(redactSecrets(text)), max);
 }

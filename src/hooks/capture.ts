@@ -201,7 +201,8 @@ async function capture(input: HookInput, env: NodeJS.ProcessEnv, cwd: string, no
   const { scanIntoStore } = await import('../store/scan.js');
   const db = openStore(resolveStorePath({ env, cwd }));
   try {
-    const scanned = await scanIntoStore(db, { sessions: paths, env, cwd, windowTurns: config.window, now });
+    // The same window and snippet policy as the CLI's scans (so neither re-reads the other's files).
+    const scanned = await scanIntoStore(db, { sessions: paths, env, cwd, windowTurns: config.window, snippets: config.snippets, now });
     return outcome(
       {
         status: 'captured',

@@ -27,6 +27,8 @@ export interface StoreAnalysisQuery {
   skillFilter?: string | undefined;
   /** false: events and snippets carry `''` as snippet (applied at read time; the store keeps the redacted one). */
   snippets?: boolean | undefined;
+  /** Rows (and cursors) of these transcript files are left out (projects excluded in the config). */
+  excludeFile?: ((file: string) => boolean) | undefined;
 }
 
 export type StoreAnalysis = Pick<AnalysisResult, 'invocations' | 'failed' | 'events' | 'sessions' | 'files'>;
@@ -128,7 +130,7 @@ export function loadAnalysisFromStore(db: SqliteDatabase, query: StoreAnalysisQu
     where += ' AND i.skill_id = ?';
     params.push(query.skillFilter);
   }
-  const rows = db
+  let rows = db
     .prepare(
       `SELECT i.invocation_uuid, i.skill_id, i.session_id, i.trigger, i.args, i.timestamp, i.failed, i.failure_reason, i.skill_version, i.file,
         i.line, i.conv_order, i.line_rank, i.outcome, i.correction_type, i.confidence, i.turns_to_feedback, i.dimension_hint, i.rule, i.reason,
@@ -137,6 +139,8 @@ export function loadAnalysisFromStore(db: SqliteDatabase, query: StoreAnalysisQu
        WHERE ${where}`,
     )
     .all(...params) as JudgedRow[];
+  const exclude = query.excludeFile;
+  if (exclude) rows = rows.filter((row) => !exclude(row.file));
   const rank = new Map((query.order ?? []).map((path, i) => [path, i]));
   const fileOrder = (path: string) => rank.get(path) ?? Number.POSITIVE_INFINITY;
   rows.sort(
@@ -155,9 +159,18 @@ export function loadAnalysisFromStore(db: SqliteDatabase, query: StoreAnalysisQu
     else invocations.push(toAnalyzed(row, snippets));
   }
   const files = underRoots('path', query.roots);
-  const counts = db
-    .prepare(`SELECT COUNT(*) AS files, COALESCE(SUM(main_thread), 0) AS sessions FROM scan_cursors WHERE ${files.sql}`)
-    .all(...files.params)[0] as { files: number; sessions: number };
+  const counts = exclude
+    ? (
+        db.prepare(`SELECT path, main_thread FROM scan_cursors WHERE ${files.sql}`).all(...files.params) as Array<{
+          path: string;
+          main_thread: number;
+        }>
+      )
+        .filter((cursor) => !exclude(cursor.path))
+        .reduce((sum, cursor) => ({ files: sum.files + 1, sessions: sum.sessions + Number(cursor.main_thread) }), { files: 0, sessions: 0 })
+    : (db
+        .prepare(`SELECT COUNT(*) AS files, COALESCE(SUM(main_thread), 0) AS sessions FROM scan_cursors WHERE ${files.sql}`)
+        .all(...files.params)[0] as { files: number; sessions: number });
   return {
     invocations,
     failed,
@@ -170,6 +183,10 @@ export function loadAnalysisFromStore(db: SqliteDatabase, query: StoreAnalysisQu
 export interface StoreAnalyzeOptions extends Pick<AnalyzeOptions, 'sessionDirs' | 'env' | 'cwd' | 'skillFilter' | 'snippets' | 'window'> {
   /** Discovery already run by the caller (it must be for the same sessions). */
   discovery?: DiscoveryResult;
+  /** What the scan stores of the reaction text (the config's `snippets`; see `StoreScanOptions`). */
+  snippetPolicy?: StoreScanOptions['snippets'];
+  /** Rows of these transcript files are left out of the result (projects excluded in the config). */
+  excludeFile?: (file: string) => boolean;
   now?: Date;
   /** Per-file scan callback (progress bars, `--debug`). */
   onFile?: StoreScanOptions['onFile'];
@@ -188,6 +205,7 @@ export async function analyzeWithStore(db: SqliteDatabase, options: StoreAnalyze
       ...(options.cwd !== undefined ? { cwd: options.cwd } : {}),
     }));
   const scanOptions: StoreScanOptions = { files: discovery.files, windowTurns: options.window ?? 3 };
+  if (options.snippetPolicy) scanOptions.snippets = options.snippetPolicy;
   if (options.now) scanOptions.now = options.now;
   if (options.onFile) scanOptions.onFile = options.onFile;
   const scan = await scanIntoStore(db, scanOptions);
@@ -199,6 +217,7 @@ export async function analyzeWithStore(db: SqliteDatabase, options: StoreAnalyze
         order: discovery.files.map((f) => f.path),
         skillFilter: options.skillFilter,
         snippets: options.snippets,
+        excludeFile: options.excludeFile,
       }),
     'DEFERRED',
   );

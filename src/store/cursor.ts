@@ -15,6 +15,9 @@ import { type SqliteDatabase, queryOne } from './database.js';
 
 export const TAIL_HASH_BYTES = 4096;
 
+/** The snippet length of the default policy (redacted, 200 characters). */
+export const DEFAULT_SNIPPET_LENGTH = 200;
+
 export interface FileIdentity {
   dev: number;
   ino: number;
@@ -26,6 +29,11 @@ export interface FileIdentity {
 export interface CursorState {
   /** Human turns per influence window the file was scanned with (a different setting re-reads). */
   windowTurns: number;
+  /**
+   * Longest snippet the file was judged with (0: snippets off); absent in cursors written before
+   * the snippet policy was configurable, which used 200. A different policy re-reads the file.
+   */
+  snippetLength?: number;
   /**
    * Where the next read starts (≤ offset): the line of the earliest invocation whose window was
    * still open (or whose outcome may still change), so it is re-judged with the new turns.
@@ -135,11 +143,14 @@ export async function decide(
   path: string,
   stat: FileIdentity,
   cursor: ScanCursor | null,
-  options: { full: boolean; windowTurns: number },
+  options: { full: boolean; windowTurns: number; snippetLength?: number },
 ): Promise<CursorDecision> {
   if (options.full) return { action: 'full', reason: 'forced' };
   if (cursor === null) return { action: 'full', reason: 'new' };
   if (cursor.state.windowTurns !== options.windowTurns) return { action: 'full', reason: 'settings' };
+  if ((cursor.state.snippetLength ?? DEFAULT_SNIPPET_LENGTH) !== (options.snippetLength ?? DEFAULT_SNIPPET_LENGTH)) {
+    return { action: 'full', reason: 'settings' };
+  }
   if (cursor.dev !== stat.dev || cursor.ino !== stat.ino) return { action: 'full', reason: 'rotated' };
   if (stat.size === cursor.size && stat.mtimeMs === cursor.mtimeMs) return { action: 'skip' };
   if (stat.size < cursor.offset) return { action: 'full', reason: 'truncated' };

@@ -61,11 +61,19 @@ export interface FileScanRequest {
   /** Where to start: the cursor's resume point, or the start of the file. */
   start: { offset: number; line: number };
   windowTurns: number;
+  /** What is kept of the reaction text (config `snippets`); default: redacted, 200 characters. */
+  snippets?: SnippetPolicy;
+}
+
+/** The config's snippet policy: `none` stores no snippet at all; `maxLength` code points otherwise. */
+export interface SnippetPolicy {
+  mode: 'redacted' | 'none';
+  maxLength: number;
 }
 
 /** Reads and judges one transcript file (see the module comment). Never touches the store. */
 export async function scanTranscriptFile(request: FileScanRequest): Promise<FileScanOutcome> {
-  const { file, start, windowTurns } = request;
+  const { file, start, windowTurns, snippets } = request;
   const conversations = new FileConversations(file);
   const seen = new Set<string>();
   let duplicates = 0;
@@ -84,7 +92,7 @@ export async function scanTranscriptFile(request: FileScanRequest): Promise<File
   const read = await readTranscriptFile(file.path, { startOffset: start.offset, startLine: start.line, lean: true, onRecord });
   read.stats.duplicates += duplicates;
   seen.clear();
-  const outcome = judgeConversations(conversations.finish(), windowTurns, { offset: read.completeOffset, line: read.nextLine });
+  const outcome = judgeConversations(conversations.finish(), windowTurns, { offset: read.completeOffset, line: read.nextLine }, snippets);
   return {
     path: file.path,
     from: start.offset,
@@ -104,6 +112,7 @@ export function judgeConversations(
   conversations: readonly Conversation[],
   windowTurns: number,
   end: { offset: number; line: number },
+  snippets?: SnippetPolicy,
 ): Judged {
   const out: Judged = { invocations: [], events: [], judgedWithoutEvent: [], openWindows: 0, mainThread: false, resume: { ...end } };
   const hold = (offset: number, line: number) => {
@@ -122,7 +131,10 @@ export function judgeConversations(
       onLine.set(l.line, rank + 1);
       rankOf.set(l, rank);
     }
-    const analyzed = analyzeConversation(conversation, located, { window: windowTurns });
+    const analyzed = analyzeConversation(conversation, located, {
+      window: windowTurns,
+      ...(snippets ? { snippets: snippets.mode !== 'none', snippetMaxLength: snippets.maxLength } : {}),
+    });
     const byInvocation = new Map<SkillInvocation, AnalyzedInvocation>(analyzed.map((a) => [a.invocation, a]));
     for (const l of located) {
       const a = byInvocation.get(l.invocation);

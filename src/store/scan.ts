@@ -18,13 +18,13 @@ import { DEFAULT_WINDOW_TURNS } from '../feedback/window.js';
 import { discoverTranscripts } from '../transcripts/discovery.js';
 import { addStats, emptyStats } from '../transcripts/reader.js';
 import type { ReadIssue, ReadStats, TranscriptFile } from '../transcripts/types.js';
-import { type CursorDecision, type ScanCursor, decide, loadCursors, saveCursor } from './cursor.js';
+import { type CursorDecision, DEFAULT_SNIPPET_LENGTH, type ScanCursor, decide, loadCursors, saveCursor } from './cursor.js';
 import { type SqliteDatabase, withTransaction } from './database.js';
 import { fileRank } from './events-schema.js';
 import { ownedEventIds, storedJudgement, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
 import { defaultWorkerCount } from '../transcripts/parallel-read.js';
 import { runOrdered, startModuleWorker } from '../transcripts/worker-pool.js';
-import { type FileScanOutcome, type FileScanRequest, scanTranscriptFile } from './scan-file.js';
+import { type FileScanOutcome, type FileScanRequest, type SnippetPolicy, scanTranscriptFile } from './scan-file.js';
 
 export interface StoreScanOptions {
   /** `--sessions` paths; default roots (from `env`) when empty. */
@@ -37,6 +37,13 @@ export interface StoreScanOptions {
   full?: boolean;
   /** Human turns per influence window (default 3). */
   windowTurns?: number;
+  /**
+   * What is kept of the reaction text (the config's `snippets`; default: redacted, 200
+   * characters). `none` stores no snippet: new judgements get `''`, and snippets already stored
+   * by earlier scans are emptied; a shorter `maxLength` cuts stored ones too. A changed policy
+   * re-reads the files (cursor reason `settings`) so every judgement is made with it.
+   */
+  snippets?: SnippetPolicy;
   now?: Date;
   /** Called after each file (progress, `--debug`). */
   onFile?: (report: FileScanReport) => void;
@@ -82,9 +89,38 @@ export interface StoreScanResult {
 
 type ReadDecision = Exclude<CursorDecision, { action: 'skip' }>;
 
-function requestOf(file: TranscriptFile, decision: ReadDecision, windowTurns: number): FileScanRequest {
+function requestOf(file: TranscriptFile, decision: ReadDecision, windowTurns: number, snippets?: SnippetPolicy): FileScanRequest {
   const start = decision.action === 'append' ? decision.cursor.state.resume : { offset: 0, line: 1 };
-  return { file, start, windowTurns };
+  return snippets ? { file, start, windowTurns, snippets } : { file, start, windowTurns };
+}
+
+/** The longest snippet a policy keeps (0: none). */
+export function snippetLengthOf(policy: SnippetPolicy | undefined): number {
+  if (!policy) return DEFAULT_SNIPPET_LENGTH;
+  return policy.mode === 'none' ? 0 : Math.min(policy.maxLength, DEFAULT_SNIPPET_LENGTH);
+}
+
+/**
+ * Brings the snippets earlier scans stored in line with the policy: emptied with `none`, cut to
+ * `maxLength` code points otherwise (SQLite's length/substr count characters, as the snippet
+ * rule does). Rows of transcripts deleted since are covered too; imported rows are left alone.
+ */
+export function applySnippetPolicy(db: SqliteDatabase, policy: SnippetPolicy): { invocations: number; events: number } {
+  const length = snippetLengthOf(policy);
+  if (length >= DEFAULT_SNIPPET_LENGTH) return { invocations: 0, events: 0 };
+  return withTransaction(db, () => {
+    const invocations = db
+      .prepare(`UPDATE invocations SET snippet = substr(snippet, 1, ?) WHERE source = 'scan' AND length(snippet) > ?`)
+      .run(length, length).changes;
+    const events = db
+      .prepare(
+        `UPDATE feedback_events
+         SET event_json = json_set(event_json, '$.user_message_snippet', substr(json_extract(event_json, '$.user_message_snippet'), 1, ?))
+         WHERE source = 'scan' AND length(json_extract(event_json, '$.user_message_snippet')) > ?`,
+      )
+      .run(length, length).changes;
+    return { invocations: Number(invocations), events: Number(events) };
+  });
 }
 
 /**
@@ -118,6 +154,7 @@ function commitFile(
   decision: ReadDecision,
   outcome: FileScanOutcome,
   windowTurns: number,
+  snippetLength: number,
   now: Date,
 ): void {
   const cursor: ScanCursor = {
@@ -129,7 +166,11 @@ function commitFile(
     offset: outcome.offset,
     nextLine: outcome.nextLine,
     tailHash: outcome.tailHash,
-    state: { windowTurns, resume: outcome.resume },
+    // The default policy is not written, so cursors stay as they were before it was configurable.
+    state:
+      snippetLength === DEFAULT_SNIPPET_LENGTH
+        ? { windowTurns, resume: outcome.resume }
+        : { windowTurns, snippetLength, resume: outcome.resume },
   };
   const rank = fileRank(file.kind);
   // A truncated, rewritten or rotated file lost content: a reaction seen before is history and is
@@ -173,6 +214,7 @@ function commitFile(
 export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOptions = {}): Promise<StoreScanResult> {
   const began = performance.now();
   const windowTurns = options.windowTurns ?? DEFAULT_WINDOW_TURNS;
+  const snippetLength = snippetLengthOf(options.snippets);
   const now = options.now ?? new Date();
   const discoverOptions: Parameters<typeof discoverTranscripts>[0] = { paths: options.sessions ?? [], env: options.env ?? {} };
   if (options.cwd !== undefined) discoverOptions.cwd = options.cwd;
@@ -190,15 +232,20 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
     durationMs: 0,
   };
   let committed = 0;
+  if (options.snippets) applySnippetPolicy(db, options.snippets);
   const cursors = options.full === true ? new Map<string, ScanCursor>() : loadCursors(db);
   const decisions: CursorDecision[] = [];
   const requests: FileScanRequest[] = [];
   let toRead = 0;
   for (const file of files) {
-    const decision = await decide(file.path, file, cursors.get(file.path) ?? null, { full: options.full === true, windowTurns });
+    const decision = await decide(file.path, file, cursors.get(file.path) ?? null, {
+      full: options.full === true,
+      windowTurns,
+      snippetLength,
+    });
     decisions.push(decision);
     if (decision.action === 'skip') continue;
-    const request = requestOf(file, decision, windowTurns);
+    const request = requestOf(file, decision, windowTurns, options.snippets);
     requests.push(request);
     toRead += Math.max(0, file.size - request.start.offset);
   }
@@ -228,7 +275,7 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
       const step = await outcomes.next();
       if (step.done) throw new SkillpulseError('INTERNAL', `scan ended before ${file.path} was read`);
       const outcome = step.value;
-      commitFile(db, file, decision, outcome, windowTurns, now);
+      commitFile(db, file, decision, outcome, windowTurns, snippetLength, now);
       if (decision.action === 'append') result.appended++;
       else {
         result.reread++;
