@@ -16,8 +16,9 @@
  * | `--no-snippets`                 | `snippets.mode` `"none"`                     |
  *
  * What has no flag is taken by the shared scan/analysis helpers from `commandConfig(ctx)`:
- * `excludeProjects` (every command that discovers transcripts) and the snippet policy
- * (`snippets.mode`/`maxLength`: what the store keeps and what is printed).
+ * `excludeProjects` (every command that discovers transcripts), the snippet policy
+ * (`snippets.mode`/`maxLength`: what the store keeps and what is printed) and the lexicon
+ * selection (`lexicons.languages`/`files`: which lexicons classify reactions).
  */
 import type { Command } from 'commander';
 import type { LoadedConfig } from '../config/load.js';
@@ -141,4 +142,30 @@ export async function excludeConfiguredProjects(
     ctx.info(`skipped ${skipped} transcript file${skipped === 1 ? '' : 's'} of excluded projects (config: excludeProjects)`);
   }
   return excluded;
+}
+
+/**
+ * The config's lexicon selection (`lexicons.languages` / `lexicons.files`), validated before any
+ * transcript is read: a language no lexicon provides is a CONFIG error naming the config file
+ * that selected it; a broken extra lexicon file is one naming that file.
+ */
+export async function configuredLexicons(ctx: CommandContext): Promise<LoadedConfig['config']['lexicons']> {
+  const config = await commandConfig(ctx);
+  const { loadLexicons } = await import('../feedback/lexicon.js');
+  try {
+    loadLexicons(config.config.lexicons, { cwd: ctx.cwd });
+  } catch (error) {
+    const { SkillpulseError, isSkillpulseError } = await import('../errors.js');
+    const source = config.sources.filter((s) => s.config.lexicons?.languages !== undefined).at(-1);
+    if (isSkillpulseError(error) && error.location.file === undefined && source) {
+      throw new SkillpulseError(error.code, error.message, {
+        ...error.location,
+        file: source.file,
+        cause: error,
+        ...(error.hint !== undefined ? { hint: error.hint } : {}),
+      });
+    }
+    throw error;
+  }
+  return config.config.lexicons;
 }

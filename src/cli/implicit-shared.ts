@@ -79,8 +79,9 @@ export async function analyzeForCommand(
   }
   // The config: projects it excludes are neither read nor reported; its snippet policy decides
   // what is stored and printed (`none`: no snippet anywhere).
-  const { commandConfig, excludeConfiguredProjects } = await import('./config-defaults.js');
+  const { commandConfig, configuredLexicons, excludeConfiguredProjects } = await import('./config-defaults.js');
   const { config } = await commandConfig(ctx);
+  const lexicons = await configuredLexicons(ctx);
   const discovered = discovery.files.length;
   const excluded = await excludeConfiguredProjects(ctx, discovery);
   const snippets = request.snippets !== false && config.snippets.mode !== 'none';
@@ -93,6 +94,7 @@ export async function analyzeForCommand(
       cwd: ctx.cwd,
       window: request.window,
       snippetMaxLength: config.snippets.maxLength,
+      lexiconSelection: lexicons,
       ...(snippets ? {} : { snippets: false }),
       ...(request.skillFilter !== undefined ? { skillFilter: request.skillFilter } : {}),
     };
@@ -136,6 +138,8 @@ export async function analyzeForCommand(
         skillFilter: request.skillFilter,
         snippets,
         snippetPolicy: config.snippets,
+        lexiconSelection: lexicons,
+        cwd: ctx.cwd,
         ...(excluded ? { excludeFile: (file: string) => excluded(file, roots) } : {}),
         onFile: (f) => progress.tick(f.action === 'skip' ? (sizes.get(f.path) ?? 0) : f.bytesRead, 1),
       });

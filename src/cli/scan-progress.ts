@@ -17,8 +17,9 @@ export async function scanWithProgress(
 ): Promise<StoreScanResult> {
   const { discoverTranscripts } = await import('../transcripts/discovery.js');
   const { scanIntoStore } = await import('../store/scan.js');
-  const { commandConfig, excludeConfiguredProjects } = await import('./config-defaults.js');
+  const { commandConfig, configuredLexicons, excludeConfiguredProjects } = await import('./config-defaults.js');
   const { config } = await commandConfig(ctx);
+  const lexicons = await configuredLexicons(ctx);
   const discovered = await discoverTranscripts({ paths: options.sessions, env: ctx.env, cwd: ctx.cwd });
   await excludeConfiguredProjects(ctx, discovered);
   const progress = createScanProgress({ stream: ctx.io.stderr, flags: ctx.flags, env: ctx.env });
@@ -34,6 +35,7 @@ export async function scanWithProgress(
     full: options.full === true,
     windowTurns: options.window ?? config.window,
     snippets: config.snippets,
+    lexicons,
     onFile: (report) => {
       // Progress is measured in transcript bytes covered: a skipped or appended file counts whole.
       progress.tick(sizes.get(report.path) ?? report.bytesRead, 1);

@@ -202,7 +202,15 @@ async function capture(input: HookInput, env: NodeJS.ProcessEnv, cwd: string, no
   const db = openStore(resolveStorePath({ env, cwd }));
   try {
     // The same window and snippet policy as the CLI's scans (so neither re-reads the other's files).
-    const scanned = await scanIntoStore(db, { sessions: paths, env, cwd, windowTurns: config.window, snippets: config.snippets, now });
+    const scanned = await scanIntoStore(db, {
+      sessions: paths,
+      env,
+      cwd,
+      windowTurns: config.window,
+      snippets: config.snippets,
+      lexicons: config.lexicons,
+      now,
+    });
     return outcome(
       {
         status: 'captured',

@@ -185,6 +185,8 @@ export interface StoreAnalyzeOptions extends Pick<AnalyzeOptions, 'sessionDirs' 
   discovery?: DiscoveryResult;
   /** What the scan stores of the reaction text (the config's `snippets`; see `StoreScanOptions`). */
   snippetPolicy?: StoreScanOptions['snippets'];
+  /** Which lexicons the scan classifies with (the config's `lexicons`; see `StoreScanOptions`). */
+  lexiconSelection?: StoreScanOptions['lexicons'];
   /** Rows of these transcript files are left out of the result (projects excluded in the config). */
   excludeFile?: (file: string) => boolean;
   now?: Date;
@@ -206,6 +208,8 @@ export async function analyzeWithStore(db: SqliteDatabase, options: StoreAnalyze
     }));
   const scanOptions: StoreScanOptions = { files: discovery.files, windowTurns: options.window ?? 3 };
   if (options.snippetPolicy) scanOptions.snippets = options.snippetPolicy;
+  if (options.lexiconSelection) scanOptions.lexicons = options.lexiconSelection;
+  if (options.cwd !== undefined) scanOptions.cwd = options.cwd;
   if (options.now) scanOptions.now = options.now;
   if (options.onFile) scanOptions.onFile = options.onFile;
   const scan = await scanIntoStore(db, scanOptions);

@@ -35,6 +35,11 @@ export interface CursorState {
    */
   snippetLength?: number;
   /**
+   * Fingerprint of the lexicon selection the file was judged with (`lexiconSelectionFingerprint`);
+   * absent for the default selection. A different selection re-reads the file.
+   */
+  lexicons?: string;
+  /**
    * Where the next read starts (≤ offset): the line of the earliest invocation whose window was
    * still open (or whose outcome may still change), so it is re-judged with the new turns.
    */
@@ -143,7 +148,7 @@ export async function decide(
   path: string,
   stat: FileIdentity,
   cursor: ScanCursor | null,
-  options: { full: boolean; windowTurns: number; snippetLength?: number },
+  options: { full: boolean; windowTurns: number; snippetLength?: number; lexicons?: string },
 ): Promise<CursorDecision> {
   if (options.full) return { action: 'full', reason: 'forced' };
   if (cursor === null) return { action: 'full', reason: 'new' };
@@ -151,6 +156,7 @@ export async function decide(
   if ((cursor.state.snippetLength ?? DEFAULT_SNIPPET_LENGTH) !== (options.snippetLength ?? DEFAULT_SNIPPET_LENGTH)) {
     return { action: 'full', reason: 'settings' };
   }
+  if ((cursor.state.lexicons ?? '') !== (options.lexicons ?? '')) return { action: 'full', reason: 'settings' };
   if (cursor.dev !== stat.dev || cursor.ino !== stat.ino) return { action: 'full', reason: 'rotated' };
   if (stat.size === cursor.size && stat.mtimeMs === cursor.mtimeMs) return { action: 'skip' };
   if (stat.size < cursor.offset) return { action: 'full', reason: 'truncated' };

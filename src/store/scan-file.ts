@@ -11,6 +11,7 @@
 import type { AnalyzedInvocation } from '../feedback/analyze.js';
 import { analyzeConversation } from '../feedback/analyze.js';
 import { eventId } from '../feedback/event.js';
+import type { LexiconSelection } from '../feedback/lexicon.js';
 import { isWindowComplete } from '../feedback/window.js';
 import { type DetectedInvocation, detectInvocations } from '../invocations/detect.js';
 import { isObserverConversation } from '../invocations/scan.js';
@@ -63,7 +64,12 @@ export interface FileScanRequest {
   windowTurns: number;
   /** What is kept of the reaction text (config `snippets`); default: redacted, 200 characters. */
   snippets?: SnippetPolicy;
+  /** Which lexicons classify (config `lexicons`); default: every bundled lexicon. */
+  lexicons?: LexiconSelection;
 }
+
+/** The config's judging settings for a read (see `FileScanRequest`). */
+export type JudgeSettings = Pick<FileScanRequest, 'snippets' | 'lexicons'>;
 
 /** The config's snippet policy: `none` stores no snippet at all; `maxLength` code points otherwise. */
 export interface SnippetPolicy {
@@ -73,7 +79,7 @@ export interface SnippetPolicy {
 
 /** Reads and judges one transcript file (see the module comment). Never touches the store. */
 export async function scanTranscriptFile(request: FileScanRequest): Promise<FileScanOutcome> {
-  const { file, start, windowTurns, snippets } = request;
+  const { file, start, windowTurns } = request;
   const conversations = new FileConversations(file);
   const seen = new Set<string>();
   let duplicates = 0;
@@ -92,7 +98,7 @@ export async function scanTranscriptFile(request: FileScanRequest): Promise<File
   const read = await readTranscriptFile(file.path, { startOffset: start.offset, startLine: start.line, lean: true, onRecord });
   read.stats.duplicates += duplicates;
   seen.clear();
-  const outcome = judgeConversations(conversations.finish(), windowTurns, { offset: read.completeOffset, line: read.nextLine }, snippets);
+  const outcome = judgeConversations(conversations.finish(), windowTurns, { offset: read.completeOffset, line: read.nextLine }, request);
   return {
     path: file.path,
     from: start.offset,
@@ -112,8 +118,9 @@ export function judgeConversations(
   conversations: readonly Conversation[],
   windowTurns: number,
   end: { offset: number; line: number },
-  snippets?: SnippetPolicy,
+  settings: JudgeSettings = {},
 ): Judged {
+  const { snippets, lexicons } = settings;
   const out: Judged = { invocations: [], events: [], judgedWithoutEvent: [], openWindows: 0, mainThread: false, resume: { ...end } };
   const hold = (offset: number, line: number) => {
     if (offset < out.resume.offset) out.resume = { offset, line };
@@ -134,6 +141,7 @@ export function judgeConversations(
     const analyzed = analyzeConversation(conversation, located, {
       window: windowTurns,
       ...(snippets ? { snippets: snippets.mode !== 'none', snippetMaxLength: snippets.maxLength } : {}),
+      ...(lexicons ? { lexiconSelection: lexicons } : {}),
     });
     const byInvocation = new Map<SkillInvocation, AnalyzedInvocation>(analyzed.map((a) => [a.invocation, a]));
     for (const l of located) {

@@ -13,6 +13,7 @@
  * replaces their events. Everything before the resume point is final and never read again.
  * Deleted transcripts are simply not visited: their rows stay.
  */
+import { resolve as resolvePath } from 'node:path';
 import { SkillpulseError } from '../errors.js';
 import { DEFAULT_WINDOW_TURNS } from '../feedback/window.js';
 import { discoverTranscripts } from '../transcripts/discovery.js';
@@ -24,6 +25,7 @@ import { fileRank } from './events-schema.js';
 import { ownedEventIds, storedJudgement, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
 import { defaultWorkerCount } from '../transcripts/parallel-read.js';
 import { runOrdered, startModuleWorker } from '../transcripts/worker-pool.js';
+import { type LexiconSelection, lexiconSelectionFingerprint, loadLexicons } from '../feedback/lexicon.js';
 import { type FileScanOutcome, type FileScanRequest, type SnippetPolicy, scanTranscriptFile } from './scan-file.js';
 
 export interface StoreScanOptions {
@@ -44,6 +46,11 @@ export interface StoreScanOptions {
    * re-reads the files (cursor reason `settings`) so every judgement is made with it.
    */
   snippets?: SnippetPolicy;
+  /**
+   * Which lexicons classify (the config's `lexicons`; default: every bundled lexicon). Validated
+   * before any file is read; a changed selection (or extra file content) re-reads the files.
+   */
+  lexicons?: LexiconSelection;
   now?: Date;
   /** Called after each file (progress, `--debug`). */
   onFile?: (report: FileScanReport) => void;
@@ -89,9 +96,14 @@ export interface StoreScanResult {
 
 type ReadDecision = Exclude<CursorDecision, { action: 'skip' }>;
 
-function requestOf(file: TranscriptFile, decision: ReadDecision, windowTurns: number, snippets?: SnippetPolicy): FileScanRequest {
+function requestOf(
+  file: TranscriptFile,
+  decision: ReadDecision,
+  windowTurns: number,
+  settings: Pick<FileScanRequest, 'snippets' | 'lexicons'>,
+): FileScanRequest {
   const start = decision.action === 'append' ? decision.cursor.state.resume : { offset: 0, line: 1 };
-  return snippets ? { file, start, windowTurns, snippets } : { file, start, windowTurns };
+  return { file, start, windowTurns, ...settings };
 }
 
 /** The longest snippet a policy keeps (0: none). */
@@ -154,7 +166,7 @@ function commitFile(
   decision: ReadDecision,
   outcome: FileScanOutcome,
   windowTurns: number,
-  snippetLength: number,
+  judged: { snippetLength: number; lexicons: string },
   now: Date,
 ): void {
   const cursor: ScanCursor = {
@@ -166,11 +178,13 @@ function commitFile(
     offset: outcome.offset,
     nextLine: outcome.nextLine,
     tailHash: outcome.tailHash,
-    // The default policy is not written, so cursors stay as they were before it was configurable.
-    state:
-      snippetLength === DEFAULT_SNIPPET_LENGTH
-        ? { windowTurns, resume: outcome.resume }
-        : { windowTurns, snippetLength, resume: outcome.resume },
+    // Default settings are not written, so cursors stay as they were before they were configurable.
+    state: {
+      windowTurns,
+      ...(judged.snippetLength === DEFAULT_SNIPPET_LENGTH ? {} : { snippetLength: judged.snippetLength }),
+      ...(judged.lexicons === '' ? {} : { lexicons: judged.lexicons }),
+      resume: outcome.resume,
+    },
   };
   const rank = fileRank(file.kind);
   // A truncated, rewritten or rotated file lost content: a reaction seen before is history and is
@@ -214,7 +228,20 @@ function commitFile(
 export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOptions = {}): Promise<StoreScanResult> {
   const began = performance.now();
   const windowTurns = options.windowTurns ?? DEFAULT_WINDOW_TURNS;
-  const snippetLength = snippetLengthOf(options.snippets);
+  const judged = { snippetLength: snippetLengthOf(options.snippets), lexicons: '' };
+  const settings: Pick<FileScanRequest, 'snippets' | 'lexicons'> = {};
+  if (options.snippets) settings.snippets = options.snippets;
+  if (options.lexicons) {
+    // Absolute paths, so worker threads read the same files; a bad selection (unknown language,
+    // broken extra file) fails here, before any file is read.
+    const lexicons: LexiconSelection = {
+      languages: options.lexicons.languages ?? null,
+      files: (options.lexicons.files ?? []).map((f) => resolvePath(options.cwd ?? '', f)),
+    };
+    loadLexicons(lexicons);
+    judged.lexicons = lexiconSelectionFingerprint(lexicons);
+    if (judged.lexicons !== '') settings.lexicons = lexicons;
+  }
   const now = options.now ?? new Date();
   const discoverOptions: Parameters<typeof discoverTranscripts>[0] = { paths: options.sessions ?? [], env: options.env ?? {} };
   if (options.cwd !== undefined) discoverOptions.cwd = options.cwd;
@@ -241,11 +268,12 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
     const decision = await decide(file.path, file, cursors.get(file.path) ?? null, {
       full: options.full === true,
       windowTurns,
-      snippetLength,
+      snippetLength: judged.snippetLength,
+      lexicons: judged.lexicons,
     });
     decisions.push(decision);
     if (decision.action === 'skip') continue;
-    const request = requestOf(file, decision, windowTurns, options.snippets);
+    const request = requestOf(file, decision, windowTurns, settings);
     requests.push(request);
     toRead += Math.max(0, file.size - request.start.offset);
   }
@@ -275,7 +303,7 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
       const step = await outcomes.next();
       if (step.done) throw new SkillpulseError('INTERNAL', `scan ended before ${file.path} was read`);
       const outcome = step.value;
-      commitFile(db, file, decision, outcome, windowTurns, snippetLength, now);
+      commitFile(db, file, decision, outcome, windowTurns, judged, now);
       if (decision.action === 'append') result.appended++;
       else {
         result.reread++;
