@@ -69,7 +69,9 @@ export async function applyConfigDefaults(ctx: CommandContext, command: Command)
   }
   const sessionKeys = SESSION_KEYS.filter((key) => keys.has(key));
   const first = sessionKeys[0];
-  if (first !== undefined && sessionKeys.every((key) => notGiven(command, key))) {
+  // `health --sessions` only matters with `--scan`: without it the roots are not looked at.
+  const reads = !keys.has('scan') || command.getOptionValue('scan') === true;
+  if (first !== undefined && reads && sessionKeys.every((key) => notGiven(command, key))) {
     const roots = await configuredSessionRoots(ctx, config);
     if (roots !== null) command.setOptionValueWithSource(first, roots, 'config');
   }

@@ -188,6 +188,9 @@ describe('--sessions / --session-dir ← config sessionRoots', () => {
       `skillpulse: ${none.userConfig}: sessionRoots: none of the configured session roots exists: ${missing} (fix the config or pass --sessions PATH)`,
     ]);
     expect((await none.run(['report', '--sessions', HMM, '--json'])).code).toBe(0);
+    // health reads the store only; its --sessions matters with --scan alone.
+    expect((await none.run(['health', '--json'])).code).toBe(0);
+    expect((await none.run(['health', '--scan'])).code).toBe(4);
   });
 });
 
