@@ -336,3 +336,36 @@ describe('lexicons ← config lexicons', () => {
 function readdirDeep(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => join(dir, f));
 }
+
+describe('the scan settings on worker threads', () => {
+  it('snippet policy and lexicon selection reach the workers: the same rows as one thread', async () => {
+    const { scanIntoStore } = await import('../store/scan.js');
+    const settings = { snippets: { mode: 'redacted' as const, maxLength: 6 }, lexicons: { languages: ['en'], files: [] } };
+    const dump = (dir: string) => {
+      const store = openStore(join(dir, 'store.db'));
+      try {
+        return store
+          .prepare('SELECT invocation_uuid, outcome, snippet FROM invocations ORDER BY invocation_uuid')
+          .all()
+          .map((row) => JSON.stringify(row));
+      } finally {
+        store.close();
+      }
+    };
+    const results: string[][] = [];
+    for (const workers of [0, 2]) {
+      const dir = mkdtempSync(join(tmpdir(), 'skillpulse-cfgwire-workers-'));
+      const db = openStore(join(dir, 'store.db'));
+      try {
+        await scanIntoStore(db, { sessions: [HMM, THANKS, ZH], workers, ...settings });
+      } finally {
+        db.close();
+      }
+      results.push(dump(dir));
+    }
+    expect(results[1]).toEqual(results[0]);
+    const rows = (results[0] ?? []).map((r) => JSON.parse(r) as { outcome: string | null; snippet: string | null });
+    expect(rows.map((r) => r.snippet).sort()).toEqual(['', 'hmm, n', 'wait, ']);
+    expect(rows.filter((r) => r.outcome === 'correction')).toHaveLength(2);
+  });
+});
