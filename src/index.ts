@@ -258,7 +258,14 @@ export type { AgentSdkModule } from './eval/runners/agent-sdk.js';
 export { TempProjects, findUserSkill } from './eval/runners/isolation.js';
 export type { TriggerRunner, RunRequest, RunOutcome, RunnerName } from './eval/runners/types.js';
 export { runTriggerEval, planTriggerEval, aggregate as aggregateTriggerRuns } from './eval/trigger-eval.js';
-export type { TriggerEvalConfig, TriggerEvalResult, TriggerQueryResult, TriggerEvalSummary, RunDetail, TriggerPlan } from './eval/trigger-eval.js';
+export type {
+  TriggerEvalConfig,
+  TriggerEvalResult,
+  TriggerQueryResult,
+  TriggerEvalSummary,
+  RunDetail,
+  TriggerPlan,
+} from './eval/trigger-eval.js';
 export { prepareTrigger, TRIGGER_DEFAULTS } from './eval/trigger-setup.js';
 export type { TriggerOptions, PreparedTrigger } from './eval/trigger-setup.js';
 export { renderTriggerText, renderTriggerHtml, escapeHtml } from './eval/trigger-report.js';

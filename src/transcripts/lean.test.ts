@@ -55,7 +55,8 @@ describe('leanAssistant', () => {
   it('tells blank text from visible text exactly as trim() does, escapes and Unicode spaces included', () => {
     const textOf = (text: string) => {
       const rec = leanAssistant(line(assistant([{ type: 'text', text }])));
-      return ((rec?.message as { content: Array<{ text: string }> }).content[0] as { text: string }).text;
+      if (!rec) throw new Error('expected an assistant record');
+      return ((rec.message as { content: Array<{ text: string }> }).content[0] as { text: string }).text;
     };
     expect(textOf('')).toBe('');
     expect(textOf(' \n\t\r ')).toBe('');
