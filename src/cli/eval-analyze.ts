@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { SkillpulseError } from '../errors.js';
-import { addBackendFlags, type BackendFlags } from './eval-shared.js';
+import { addBackendFlags, type BackendFlags, createJudgeBackend } from './eval-shared.js';
 import type { CliRuntime } from './runtime.js';
 
 interface AnalyzeFlags extends BackendFlags {
@@ -44,15 +44,7 @@ export function registerAnalyze(evalCommand: Command, cli: CliRuntime): void {
     cli.action<AnalyzeFlags>(async (ctx, opts) => {
       if (!opts.comparison === !opts.benchmark)
         throw new SkillpulseError('USAGE', 'give exactly one of --comparison FILE or --benchmark FILE');
-      const { createBackend } = await import('../eval/backends.js');
-      const backend = createBackend({
-        backend: opts.backend,
-        model: opts.model,
-        env: ctx.env,
-        cwd: ctx.cwd,
-        claudeBin: opts.claudeBin,
-        ...(ctx.env.TMPDIR ? { tmpRoot: ctx.env.TMPDIR } : {}),
-      });
+      const backend = await createJudgeBackend(opts, ctx);
       const input = path.resolve(ctx.cwd, (opts.comparison ?? opts.benchmark)!);
       const file = opts.output ? path.resolve(ctx.cwd, opts.output) : path.join(path.dirname(input), 'analysis.json');
       if (opts.benchmark) {

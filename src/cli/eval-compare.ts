@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { SkillpulseError } from '../errors.js';
-import { addBackendFlags, type BackendFlags, loadExpectations } from './eval-shared.js';
+import { addBackendFlags, type BackendFlags, createJudgeBackend, loadExpectations } from './eval-shared.js';
 import { collect, intOption } from './options.js';
 import type { CliRuntime } from './runtime.js';
 
@@ -46,16 +46,8 @@ export function registerCompare(evalCommand: Command, cli: CliRuntime): void {
       }
       if (!task) throw new SkillpulseError('USAGE', 'give the task with --prompt TEXT or --prompt-file FILE');
       const expectations = await loadExpectations(opts.expectation, opts.expectations, ctx.cwd);
-      const { createBackend } = await import('../eval/backends.js');
       const { compareOutputs } = await import('../eval/judges/comparator.js');
-      const backend = createBackend({
-        backend: opts.backend,
-        model: opts.model,
-        env: ctx.env,
-        cwd: ctx.cwd,
-        claudeBin: opts.claudeBin,
-        ...(ctx.env.TMPDIR ? { tmpRoot: ctx.env.TMPDIR } : {}),
-      });
+      const backend = await createJudgeBackend(opts, ctx);
       const first = path.resolve(ctx.cwd, args[0]!);
       const second = path.resolve(ctx.cwd, args[1]!);
       const { comparison, log } = await compareOutputs({

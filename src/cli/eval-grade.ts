@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { SkillpulseError } from '../errors.js';
-import { addBackendFlags, type BackendFlags, loadExpectations } from './eval-shared.js';
+import { addBackendFlags, type BackendFlags, createJudgeBackend, loadExpectations } from './eval-shared.js';
 import { collect } from './options.js';
 import type { CliRuntime } from './runtime.js';
 
@@ -28,17 +28,9 @@ export function registerGrade(evalCommand: Command, cli: CliRuntime): void {
     cli.action<GradeFlags>(async (ctx, opts) => {
       const expectations = await loadExpectations(opts.expectation, opts.expectations, ctx.cwd);
       if (expectations.length === 0) throw new SkillpulseError('USAGE', 'give at least one --expectation or --expectations FILE');
-      const { createBackend } = await import('../eval/backends.js');
       const { gradeRun } = await import('../eval/judges/grader.js');
       const outputsDir = path.resolve(ctx.cwd, opts.outputs);
-      const backend = createBackend({
-        backend: opts.backend,
-        model: opts.model,
-        env: ctx.env,
-        cwd: ctx.cwd,
-        claudeBin: opts.claudeBin,
-        ...(ctx.env.TMPDIR ? { tmpRoot: ctx.env.TMPDIR } : {}),
-      });
+      const backend = await createJudgeBackend(opts, ctx);
       const { grading, log } = await gradeRun({
         expectations,
         outputsDir,

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { EXIT_CODES } from '../errors.js';
-import { addTriggerFlags, interruptGuard, type TriggerFlags } from './eval-shared.js';
+import { addTriggerFlags, createJudgeBackend, interruptGuard, type TriggerFlags } from './eval-shared.js';
 import { choiceOption, intOption, numberOption } from './options.js';
 import type { CliRuntime } from './runtime.js';
 
@@ -37,7 +37,6 @@ export function registerOptimize(evalCommand: Command, cli: CliRuntime): void {
         const { prepareTrigger } = await import('../eval/trigger-setup.js');
         const { planTriggerEval } = await import('../eval/trigger-eval.js');
         const { optimizeDescription } = await import('../eval/optimizer.js');
-        const { createBackend } = await import('../eval/backends.js');
         const { renderOptimizeText } = await import('../eval/optimize-report.js');
         const tmpRoot = ctx.env.TMPDIR ? { tmpRoot: ctx.env.TMPDIR } : {};
         const prepared = await prepareTrigger(opts, { env: ctx.env, cwd: ctx.cwd, ...tmpRoot });
@@ -64,14 +63,7 @@ export function registerOptimize(evalCommand: Command, cli: CliRuntime): void {
           }
           return 0;
         }
-        const backend = createBackend({
-          backend: opts.backend,
-          model: opts.rewriteModel ?? opts.model,
-          env: ctx.env,
-          cwd: ctx.cwd,
-          claudeBin: opts.claudeBin,
-          ...tmpRoot,
-        });
+        const backend = await createJudgeBackend(opts, ctx, opts.rewriteModel ?? opts.model);
         const guard = interruptGuard(() => {
           prepared.runner.killAll?.();
           prepared.projects.removeAllSync();

@@ -4,6 +4,7 @@
  * an abort signal, kills running clients and removes temporary projects.
  */
 import type { Command } from 'commander';
+import type { ModelBackend } from '../eval/backends.js';
 import { choiceOption, intOption, numberOption } from './options.js';
 
 export interface TriggerFlags {
@@ -99,6 +100,27 @@ export function addBackendFlags(command: Command): Command {
     )
     .option('--model <model>', 'model for the judge')
     .option('--claude-bin <path>', 'the claude client for --backend claude-cli (default: SKILLPULSE_CLAUDE_BIN, then PATH)');
+}
+
+/**
+ * The model backend a judge command asks, from its backend flags; `TMPDIR` from the command's
+ * environment (not the process's) holds the client's temporary folders. `model` overrides
+ * `flags.model` (optimize: --rewrite-model).
+ */
+export async function createJudgeBackend(
+  flags: BackendFlags,
+  ctx: { env: NodeJS.ProcessEnv; cwd: string },
+  model: string | undefined = flags.model,
+): Promise<ModelBackend> {
+  const { createBackend } = await import('../eval/backends.js');
+  return createBackend({
+    backend: flags.backend,
+    model,
+    env: ctx.env,
+    cwd: ctx.cwd,
+    claudeBin: flags.claudeBin,
+    ...(ctx.env.TMPDIR ? { tmpRoot: ctx.env.TMPDIR } : {}),
+  });
 }
 
 /** Expectations from repeated --expectation flags and/or a file (array of strings, or {assertions|expectations: [...]}) */
