@@ -16,7 +16,7 @@ import path from 'node:path';
 import { SkillpulseError } from '../../errors.js';
 import { JsonLineSplitter, TriggerDetector } from '../detection.js';
 import type { TempProjects } from './isolation.js';
-import type { RunOutcome, RunRequest, TriggerRunner } from './types.js';
+import { type RunOutcome, type RunRequest, runOutcome, type TriggerRunner } from './types.js';
 
 function isExecutable(file: string): boolean {
   try {
@@ -144,7 +144,7 @@ export class ClaudeCliRunner implements TriggerRunner {
   private drive(request: RunRequest, cwd: string, detector: TriggerDetector, started: number): Promise<RunOutcome> {
     return new Promise<RunOutcome>((resolve) => {
       if (request.signal?.aborted) {
-        resolve(this.outcome(detector.end('interrupted before start'), detector, started, false));
+        resolve(runOutcome(detector.end('interrupted before start'), detector, started, false));
         return;
       }
       const child = spawn(this.options.bin, claudeArgs(request.query, request.model, this.options.extraArgs), {
@@ -198,18 +198,8 @@ export class ClaudeCliRunner implements TriggerRunner {
           const api = detector.observation.apiErrors.at(-1);
           reason = `the client exited (${signal ?? `code ${code}`}) before an answer${api ? `; API error: ${api}` : ''}${tail ? `: ${tail.slice(0, 300)}` : ''}`;
         }
-        resolve(this.outcome(detector.verdict ?? detector.end(reason), detector, started, stoppedEarly));
+        resolve(runOutcome(detector.verdict ?? detector.end(reason), detector, started, stoppedEarly));
       });
     });
-  }
-
-  private outcome(verdict: RunOutcome['verdict'], detector: TriggerDetector, started: number, stoppedEarly: boolean): RunOutcome {
-    return {
-      verdict,
-      observation: detector.observation,
-      durationMs: Date.now() - started,
-      stoppedEarly,
-      tokens: detector.observation.tokens,
-    };
   }
 }

@@ -3,7 +3,7 @@
  * `claude-cli` spawns the real client; `agent-sdk` drives `@anthropic-ai/claude-agent-sdk`.
  * Both feed the same `TriggerDetector`, so detection is identical whichever runs the model.
  */
-import type { DetectPolicy, RunObservation, Verdict } from '../detection.js';
+import type { DetectPolicy, RunObservation, TriggerDetector, Verdict } from '../detection.js';
 
 export type RunnerName = 'claude-cli' | 'agent-sdk';
 export const RUNNER_NAMES: readonly RunnerName[] = ['claude-cli', 'agent-sdk'];
@@ -36,4 +36,15 @@ export interface TriggerRunner {
   /** Identifies the client build for the cache key (e.g. `2.1.330`). */
   clientVersion(): Promise<string>;
   run(request: RunRequest): Promise<RunOutcome>;
+}
+
+/** The outcome of a finished run: the verdict, what the detector saw and the time since `startedMs`. */
+export function runOutcome(verdict: Verdict, detector: TriggerDetector, startedMs: number, stoppedEarly: boolean): RunOutcome {
+  return {
+    verdict,
+    observation: detector.observation,
+    durationMs: Date.now() - startedMs,
+    stoppedEarly,
+    tokens: detector.observation.tokens,
+  };
 }
