@@ -82,8 +82,6 @@ export { findRevertCommand } from './feedback/revert.js';
 export { redactSecrets, makeSnippet } from './feedback/redact.js';
 export { readFeedbackConfig, DISABLED_MESSAGE } from './feedback/config.js';
 export type { FeedbackConfigState } from './feedback/config.js';
-export { buildSkillReports } from './feedback/skill-report.js';
-export type { SkillReport } from './feedback/skill-report.js';
 export {
   computeCorrectionRate,
   computeCorrectionTrend,
