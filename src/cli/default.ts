@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
+import { editDistance } from '../edit-distance.js';
 import type { CommandContext } from './context.js';
 import type { CliRuntime } from './runtime.js';
 
@@ -25,7 +26,7 @@ function closestCommand(program: Command, typed: string): string | null {
   for (const command of program.commands) {
     if ((command as unknown as { _hidden?: boolean })._hidden) continue;
     for (const name of [command.name(), ...command.aliases()]) {
-      const d = distance(typed, name);
+      const d = editDistance(typed, name);
       if (d < bestDistance || (name.startsWith(typed) && typed.length >= 3 && bestDistance > 1)) {
         best = name;
         bestDistance = Math.min(d, 1);
@@ -33,20 +34,6 @@ function closestCommand(program: Command, typed: string): string | null {
     }
   }
   return best;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const saved = row[j] ?? 0;
-      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = saved;
-    }
-  }
-  return row[b.length] ?? 0;
 }
 
 export function register(program: Command, cli: CliRuntime): void {

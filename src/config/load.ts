@@ -13,6 +13,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { z } from 'zod';
+import { editDistance } from '../edit-distance.js';
 import { SkillpulseError } from '../errors.js';
 import { skillpulseHome } from '../store/database.js';
 import { type ConfigFile, configFileSchema, DEFAULT_CONFIG, type ResolvedConfig } from './schema.js';
@@ -201,20 +202,6 @@ function closest(key: string, known: readonly string[]): string | null {
     }
   }
   return best !== null && bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : null;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const saved = row[j] ?? 0;
-      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = saved;
-    }
-  }
-  return row[b.length] ?? 0;
 }
 
 /** `~/x` → HOME/x; relative → against `base`; absolute unchanged. */
