@@ -25,6 +25,29 @@ describe('agent-sdk runner', () => {
     });
   });
 
+  it('loads the package folder SKILLPULSE_AGENT_SDK names (entry from its exports, version from package.json)', async () => {
+    const dir = path.join(root, 'fake-sdk');
+    await mkdir(dir, { recursive: true });
+    await writeFile(
+      path.join(dir, 'package.json'),
+      JSON.stringify({
+        name: '@anthropic-ai/claude-agent-sdk',
+        version: '9.8.7',
+        type: 'module',
+        exports: { '.': { types: './x.d.ts', default: './entry.mjs' } },
+      }),
+    );
+    await writeFile(path.join(dir, 'entry.mjs'), 'export function query() { return (async function* () {})(); }\n');
+    const sdk = await loadAgentSdk({ env: { SKILLPULSE_AGENT_SDK: dir } });
+    expect(sdk.version).toBe('9.8.7');
+    expect(typeof sdk.query).toBe('function');
+    await expect(loadAgentSdk({ env: { SKILLPULSE_AGENT_SDK: path.join(root, 'nowhere') } })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      location: { field: 'SKILLPULSE_AGENT_SDK' },
+      message: expect.stringContaining('does not name an installed @anthropic-ai/claude-agent-sdk package folder'),
+    });
+  });
+
   it('the CLI exits 4 with one line naming the package when --runner agent-sdk is chosen', async () => {
     const skill = path.join(root, 'skill');
     await mkdir(skill, { recursive: true });

@@ -16,8 +16,8 @@ export interface CreateRunnerOptions {
 
 export async function createRunner(options: CreateRunnerOptions): Promise<TriggerRunner & { killAll?: () => void }> {
   if (options.runner === 'agent-sdk') {
-    const sdk = await (options.loadSdk ?? (() => loadAgentSdk()))();
-    const version = (sdk as { version?: unknown }).version;
+    const sdk = await (options.loadSdk ?? (() => loadAgentSdk({ env: options.env })))();
+    const version = sdk.version;
     const claudeBin =
       options.claudeBin !== undefined || options.env.SKILLPULSE_CLAUDE_BIN
         ? resolveClaudeBin(options.claudeBin, options.env, options.cwd)
