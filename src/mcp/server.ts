@@ -86,6 +86,35 @@ function openScoped(context: McpContext, args: { scope?: string | undefined; pro
   return { ...resolved, db: openStore(resolved.path) };
 }
 
+/** Runs `fn` on the scoped store (see `openScoped`) and closes it again. */
+async function withScopedStore<T>(
+  context: McpContext,
+  args: { scope?: string | undefined; projectRoot?: string | undefined },
+  fn: (store: ReturnType<typeof openScoped>) => T,
+): Promise<T> {
+  const store = openScoped(context, args);
+  try {
+    return fn(store);
+  } finally {
+    store.db.close();
+  }
+}
+
+/** Runs `fn` with a learning service on the global store and closes the store again. */
+async function withLearningService<T>(
+  context: McpContext,
+  fn: (service: import('../learning/learning-service.js').LearningService) => Promise<T>,
+): Promise<T> {
+  const { openLearningStorage } = await import('../learning/sqlite-storage.js');
+  const { LearningService } = await import('../learning/learning-service.js');
+  const storage = openLearningStorage(resolveStorePath({ db: context.db, env: context.env, cwd: context.cwd }));
+  try {
+    return await fn(new LearningService(storage));
+  } finally {
+    storage.close();
+  }
+}
+
 export function createMcpServer(context: McpContext): McpServer {
   const server = new McpServer({ name: 'skillpulse', version: VERSION }, { instructions: INSTRUCTIONS });
 
@@ -107,17 +136,14 @@ export function createMcpServer(context: McpContext): McpServer {
     (args) =>
       guarded(async () => {
         const { recordExplicitFeedback } = await import('../store/explicit-feedback.js');
-        const store = openScoped(context, args);
-        try {
+        return withScopedStore(context, args, (store) => {
           const feedback = recordExplicitFeedback(
             store.db,
             { skillName: args.skill, result: args.result, task: args.task, notes: args.notes },
             { now: context.now(), source: 'mcp' },
           );
           return jsonResult({ recorded: feedback, scope: store.scope, store: store.path });
-        } finally {
-          store.db.close();
-        }
+        });
       }),
   );
 
@@ -138,8 +164,7 @@ export function createMcpServer(context: McpContext): McpServer {
     (args) =>
       guarded(async () => {
         const { countResults, listExplicitFeedback } = await import('../store/explicit-feedback.js');
-        const store = openScoped(context, args);
-        try {
+        return withScopedStore(context, args, (store) => {
           const records = listExplicitFeedback(store.db, { skillName: args.skill, days: args.days, now: context.now() });
           const limit = args.limit ?? 20;
           const shown = limit > 0 ? records.slice(0, limit) : records;
@@ -150,9 +175,7 @@ export function createMcpServer(context: McpContext): McpServer {
             scope: store.scope,
             store: store.path,
           });
-        } finally {
-          store.db.close();
-        }
+        });
       }),
   );
 
@@ -183,13 +206,10 @@ export function createMcpServer(context: McpContext): McpServer {
           });
         }
         const { clearExplicitFeedback } = await import('../store/explicit-feedback.js');
-        const store = openScoped(context, args);
-        try {
+        return withScopedStore(context, args, (store) => {
           const cleared = clearExplicitFeedback(store.db, { skillName: args.skill });
           return jsonResult({ cleared, skill: args.skill ?? 'all', scope: store.scope, store: store.path });
-        } finally {
-          store.db.close();
-        }
+        });
       }),
   );
 
@@ -230,11 +250,8 @@ export function createMcpServer(context: McpContext): McpServer {
     },
     (args) =>
       guarded(async () => {
-        const { openLearningStorage } = await import('../learning/sqlite-storage.js');
-        const { LearningService } = await import('../learning/learning-service.js');
-        const storage = openLearningStorage(resolveStorePath({ db: context.db, env: context.env, cwd: context.cwd }));
-        try {
-          const result = await new LearningService(storage).recordOutcome(
+        return withLearningService(context, async (service) => {
+          const result = await service.recordOutcome(
             {
               bead_id: args.taskId,
               duration_ms: args.durationMs,
@@ -267,9 +284,7 @@ export function createMcpServer(context: McpContext): McpServer {
               inversion: p.inversion ? { inverted: p.inversion.inverted.content, reason: p.inversion.reason } : null,
             })),
           });
-        } finally {
-          storage.close();
-        }
+        });
       }),
   );
 
@@ -288,19 +303,14 @@ export function createMcpServer(context: McpContext): McpServer {
     },
     (args) =>
       guarded(async () => {
-        const { openLearningStorage } = await import('../learning/sqlite-storage.js');
-        const { LearningService } = await import('../learning/learning-service.js');
-        const storage = openLearningStorage(resolveStorePath({ db: context.db, env: context.env, cwd: context.cwd }));
-        try {
+        return withLearningService(context, async (service) => {
           const options: { lang?: 'en' | 'zh'; task?: string; includeResolved?: boolean } = {};
           if (args.lang) options.lang = args.lang;
           if (args.taskId) options.task = args.taskId;
           if (args.includeResolved !== undefined) options.includeResolved = args.includeResolved;
-          const text = await new LearningService(storage).promptContext(options);
+          const text = await service.promptContext(options);
           return { content: [{ type: 'text', text: text === '' ? '(nothing learned yet: no outcomes recorded)' : text }] };
-        } finally {
-          storage.close();
-        }
+        });
       }),
   );
 
