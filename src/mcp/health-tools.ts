@@ -40,12 +40,18 @@ const minInvocations = z
   .int('minInvocations must be a whole number')
   .min(1, 'minInvocations must be ≥ 1')
   .optional()
-  .describe('classified reactions needed before rates count (default 5)');
+  .describe('classified reactions needed before rates count (default: minInvocations of the skillpulse config, 5 without one)');
 
-function healthOptions(context: McpContext, args: Record<string, unknown>) {
-  const options: { now: Date; minInvocations?: number } = { now: context.now() };
-  if (typeof args.minInvocations === 'number') options.minInvocations = args.minInvocations;
-  return options;
+/**
+ * Health options of one call: `minInvocations` from the arguments, else from the merged config
+ * (user file, then the project file found from the working folder; read on every call, so an
+ * edited config counts without restarting the server). A broken config file is the call's error.
+ */
+async function healthOptions(context: McpContext, args: Record<string, unknown>): Promise<{ now: Date; minInvocations: number }> {
+  if (typeof args.minInvocations === 'number') return { now: context.now(), minInvocations: args.minInvocations };
+  const { loadConfig } = await import('../config/load.js');
+  const { config } = loadConfig({ env: context.env, cwd: context.cwd });
+  return { now: context.now(), minInvocations: config.minInvocations };
 }
 
 /** The short form used in lists. */
@@ -75,7 +81,7 @@ export const HEALTH_TOOLS: readonly HealthTool[] = [
     run: (args, context) =>
       withGlobalStore(context, async (db) => {
         const { allSkillHealth, skillHealth } = await import('../store/health.js');
-        const options = healthOptions(context, args);
+        const options = await healthOptions(context, args);
         if (typeof args.skill === 'string') return json(skillHealth(db, args.skill, options));
         return json({ skills: allSkillHealth(db, options) });
       }),
@@ -91,7 +97,7 @@ export const HEALTH_TOOLS: readonly HealthTool[] = [
     run: (args, context) =>
       withGlobalStore(context, async (db) => {
         const { allSkillHealth } = await import('../store/health.js');
-        const all = allSkillHealth(db, healthOptions(context, args));
+        const all = allSkillHealth(db, await healthOptions(context, args));
         const needing = all.filter((h) => h.should_update);
         const limit = typeof args.limit === 'number' ? args.limit : 10;
         return json({ total_skills: all.length, needing_attention: needing.length, skills: needing.slice(0, limit).map(summary) });
@@ -125,7 +131,7 @@ export const HEALTH_TOOLS: readonly HealthTool[] = [
         const { loadStoredFeedbackEvents } = await import('../store/events-store.js');
         const name = args.skill as string;
         const now = context.now();
-        const health = skillHealth(db, name, healthOptions(context, args));
+        const health = skillHealth(db, name, await healthOptions(context, args));
         const explicit = analyzeExplicitFeedback(db, { skillName: name, days: typeof args.days === 'number' ? args.days : 30, now });
         const limit = typeof args.events === 'number' ? args.events : 10;
         const latest = loadStoredFeedbackEvents(db, { skillId: name })
