@@ -9,6 +9,8 @@
  * strings match skill-creator's byte for byte (`-0.125` → `-0.12`, `2.5` → `+2`).
  */
 
+import { wilsonBounds } from '../metrics/wilson.js';
+
 /** z for a two-sided 95% interval. */
 export const Z_95 = 1.96;
 
@@ -19,13 +21,7 @@ export interface Interval {
 
 /** Wilson score interval for k successes in n trials; `null` when n is 0. */
 export function wilsonInterval(k: number, n: number, z = Z_95): Interval | null {
-  if (n <= 0) return null;
-  const p = k / n;
-  const z2 = z * z;
-  const denom = 1 + z2 / n;
-  const centre = (p + z2 / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+  return n <= 0 ? null : wilsonBounds(k / n, n, z);
 }
 
 export interface DescriptiveStats {

@@ -4,6 +4,7 @@
  * everywhere (reference D17). Events with another outcome are not counted.
  */
 import { pyRound } from './rounding.js';
+import { wilsonBounds } from './wilson.js';
 
 /** The fields metrics read from a feedback event (feedback.jsonl lines and store rows alike). */
 export interface MetricEvent {
@@ -48,12 +49,8 @@ export function countOutcomes(events: readonly MetricEvent[]): { corrections: nu
 
 /** 95% Wilson score interval for proportion `p` over `n` trials. */
 export function wilsonInterval(p: number, n: number, z = Z95): { low: number; high: number } | null {
-  if (n <= 0) return null;
-  const z2 = z * z;
-  const denom = 1 + z2 / n;
-  const center = (p + z2 / (2 * n)) / denom;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / denom;
-  return { low: pyRound(Math.max(0, center - half), 4), high: pyRound(Math.min(1, center + half), 4) };
+  const bounds = wilsonBounds(p, n, z);
+  return bounds && { low: pyRound(bounds.low, 4), high: pyRound(bounds.high, 4) };
 }
 
 /** The rate of a set of events that already belong to one skill. */
