@@ -5,10 +5,10 @@
  *
  * Python's `round(x, n)` and `format(x, '+.nf')` round the exact binary value of `x` and send
  * exact ties to the even digit; JavaScript's `toFixed` sends exact ties away from zero. The
- * helpers here detect exact ties with BigInt arithmetic and round them half to even, so delta
- * strings match skill-creator's byte for byte (`-0.125` → `-0.12`, `2.5` → `+2`).
+ * helpers here format the exact decimal expansion (BigInt, metrics/rounding.ts) and round ties half
+ * to even, so delta strings match skill-creator's byte for byte (`-0.125` → `-0.12`, `2.5` → `+2`).
  */
-
+import { pyFixed } from '../metrics/rounding.js';
 import { wilsonBounds } from '../metrics/wilson.js';
 
 /** z for a two-sided 95% interval. */
@@ -63,66 +63,20 @@ export function classificationScores(tp: number, fp: number, fn: number): Classi
   return { precision, recall, f1 };
 }
 
-/** Splits a finite double into an exact integer mantissa and a power-of-two exponent: |x| = m·2^e. */
-function exactParts(x: number): { mantissa: bigint; exponent: number } {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, Math.abs(x));
-  const bits = view.getBigUint64(0);
-  const rawExp = Number((bits >> 52n) & 0x7ffn);
-  const frac = bits & ((1n << 52n) - 1n);
-  if (rawExp === 0) return { mantissa: frac, exponent: -1074 };
-  return { mantissa: frac | (1n << 52n), exponent: rawExp - 1075 };
-}
+/** Python's `format(x, '.{digits}f')` (unsigned unless negative): the one implementation in metrics/rounding.ts. */
+export { pyFixed };
 
-/**
- * When |x|·10^digits lies exactly halfway between two integers, returns the lower one;
- * otherwise null. Exact: works on the binary value, not on a decimal rendering.
- */
-function exactTieFloor(x: number, digits: number): bigint | null {
-  const { mantissa, exponent } = exactParts(x);
-  if (mantissa === 0n) return null;
-  // 2·|x|·10^d = mantissa · 2^(exponent+1) · 10^d must be an odd integer.
-  let numerator = mantissa * 10n ** BigInt(digits);
-  const shift = exponent + 1;
-  if (shift >= 0) {
-    numerator <<= BigInt(shift);
-  } else {
-    const divisor = 1n << BigInt(-shift);
-    if (numerator % divisor !== 0n) return null;
-    numerator /= divisor;
-  }
-  if (numerator % 2n === 0n) return null;
-  return numerator / 2n;
-}
-
-/** |x| with `digits` decimals, rounded as Python does (exact value, ties to even). */
-function fixedAbsHalfEven(x: number, digits: number): string {
-  const abs = Math.abs(x);
-  const tie = exactTieFloor(abs, digits);
-  if (tie === null) return abs.toFixed(digits);
-  const n = tie % 2n === 0n ? tie : tie + 1n;
-  if (digits === 0) return n.toString();
-  const s = n.toString().padStart(digits + 1, '0');
-  return `${s.slice(0, -digits)}.${s.slice(-digits)}`;
-}
-
-/** Python's `round(x, digits)`. */
+/** Python's `round(x, digits)` (a negative value that rounds to zero stays -0, as in Python). */
 export function pyRound(x: number, digits: number): number {
   if (!Number.isFinite(x)) return x;
-  const value = Number(fixedAbsHalfEven(x, digits));
+  const value = Number(pyFixed(Math.abs(x), digits));
   return x < 0 || Object.is(x, -0) ? -value : value;
 }
 
 /** Python's `format(x, '+.{digits}f')`: always signed, `-0.00` for negative zero. */
 export function pySignedFixed(x: number, digits: number): string {
-  const negative = x < 0 || Object.is(x, -0);
-  return `${negative ? '-' : '+'}${fixedAbsHalfEven(x, digits)}`;
-}
-
-/** Python's `format(x, '.{digits}f')` (unsigned unless negative). */
-export function pyFixed(x: number, digits: number): string {
-  const negative = x < 0 || Object.is(x, -0);
-  return `${negative ? '-' : ''}${fixedAbsHalfEven(x, digits)}`;
+  const text = pyFixed(x, digits);
+  return text.startsWith('-') ? text : `+${text}`;
 }
 
 /** Length in Unicode code points (Python's `len` on str), not UTF-16 units. */
