@@ -22,7 +22,7 @@ import { SkillpulseError } from '../../errors.js';
 import { TriggerDetector } from '../detection.js';
 import { clientEnvironment, killTree } from './claude-cli.js';
 import type { TempProjects } from './isolation.js';
-import type { RunOutcome, RunRequest, TriggerRunner } from './types.js';
+import { type RunOutcome, type RunRequest, runOutcome, type TriggerRunner } from './types.js';
 
 export const AGENT_SDK_PACKAGE = '@anthropic-ai/claude-agent-sdk';
 /** Environment variable naming an installed SDK package folder to load instead of the package name. */
@@ -240,12 +240,6 @@ export class AgentSdkRunner implements TriggerRunner {
     }
     const verdict =
       detector.verdict ?? detector.end(why === 'timeout' ? 'timed out with no answer' : 'the SDK stream ended before an answer');
-    return {
-      verdict,
-      observation: detector.observation,
-      durationMs: Date.now() - started,
-      stoppedEarly,
-      tokens: detector.observation.tokens,
-    };
+    return runOutcome(verdict, detector, started, stoppedEarly);
   }
 }
