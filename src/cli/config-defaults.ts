@@ -36,8 +36,10 @@ const loaded = new WeakMap<CommandContext, LoadedConfig>();
 export async function commandConfig(ctx: CommandContext): Promise<LoadedConfig> {
   const cached = loaded.get(ctx);
   if (cached) return cached;
-  const { loadConfig } = await import('../config/load.js');
-  const result = loadConfig({ env: ctx.env, cwd: ctx.cwd });
+  // Without a config file there is nothing to validate: zod and the schema are not loaded.
+  const { configWithoutFiles } = await import('../config/resolve.js');
+  const result =
+    configWithoutFiles({ env: ctx.env, cwd: ctx.cwd }) ?? (await import('../config/load.js')).loadConfig({ env: ctx.env, cwd: ctx.cwd });
   loaded.set(ctx, result);
   return result;
 }
@@ -110,7 +112,7 @@ export async function configuredSessionRoots(ctx: CommandContext, config: Loaded
 export async function projectExclusion(ctx: CommandContext): Promise<((file: string, roots: readonly string[]) => boolean) | null> {
   const { config } = await commandConfig(ctx);
   if (config.excludeProjects.length === 0) return null;
-  const { isProjectExcluded } = await import('../config/load.js');
+  const { isProjectExcluded } = await import('../config/resolve.js');
   const { classifyTranscriptPath } = await import('../transcripts/discovery.js');
   const { dirname, isAbsolute, relative, sep } = await import('node:path');
   const projectDirOf = (file: string, roots: readonly string[]): string | null => {
@@ -153,6 +155,10 @@ export async function excludeConfiguredProjects(
  */
 export async function configuredLexicons(ctx: CommandContext): Promise<LoadedConfig['config']['lexicons']> {
   const config = await commandConfig(ctx);
+  // The default selection (every bundled lexicon) has nothing of the user's to validate; the
+  // bundled lexicons are compiled when the first reaction is classified.
+  const { languages, files } = config.config.lexicons;
+  if (languages === null && files.length === 0) return config.config.lexicons;
   const { loadLexicons } = await import('../feedback/lexicon.js');
   try {
     loadLexicons(config.config.lexicons, { cwd: ctx.cwd });

@@ -10,55 +10,27 @@
  * A missing file is fine; an unreadable, non-JSON or invalid one is a CONFIG error naming the file,
  * the line (for syntax errors) and the JSON path of every offending key.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { z } from 'zod';
 import { editDistance } from '../edit-distance.js';
 import { SkillpulseError } from '../errors.js';
-import { skillpulseHome } from '../store/database.js';
-import { type ConfigFile, configFileSchema, DEFAULT_CONFIG, type ResolvedConfig } from './schema.js';
+import { type ConfigSource, findProjectConfig, type LoadConfigOptions, type LoadedConfig, mergeConfig, userConfigPath } from './resolve.js';
+import { type ConfigFile, configFileSchema } from './schema.js';
 
-export type ConfigScope = 'user' | 'project';
-
-export interface ConfigSource {
-  scope: ConfigScope;
-  file: string;
-  /** The folder relative paths in this file are resolved against. */
-  base: string;
-  config: ConfigFile;
-}
-
-export interface LoadedConfig {
-  config: ResolvedConfig;
-  /** Files that were read, lowest precedence first. */
-  sources: ConfigSource[];
-}
-
-export interface LoadConfigOptions {
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-  /** Read this file as the project config instead of searching from `cwd`. */
-  projectFile?: string;
-}
-
-/** `<SKILLPULSE_HOME or ~/.skillpulse>/config.json`. */
-export function userConfigPath(env: NodeJS.ProcessEnv, cwd: string): string {
-  return join(skillpulseHome(env, cwd), 'config.json');
-}
-
-/** The nearest `.skillpulse/config.json` from `cwd` upwards, never HOME's own (that is the user file). */
-export function findProjectConfig(cwd: string, env: NodeJS.ProcessEnv): string | null {
-  const home = env.HOME ? resolve(env.HOME) : null;
-  let dir = resolve(cwd);
-  for (;;) {
-    if (dir === home) return null;
-    const candidate = join(dir, '.skillpulse', 'config.json');
-    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
-    const parent = dirname(dir);
-    if (parent === dir) return null;
-    dir = parent;
-  }
-}
+export {
+  type ConfigScope,
+  type ConfigSource,
+  configWithoutFiles,
+  encodeProjectDir,
+  findProjectConfig,
+  isProjectExcluded,
+  type LoadConfigOptions,
+  type LoadedConfig,
+  mergeConfig,
+  resolveConfigPath,
+  userConfigPath,
+} from './resolve.js';
 
 /** Reads and validates one config file; `null` when it does not exist. */
 export function readConfigFile(file: string): ConfigFile | null {
@@ -204,15 +176,6 @@ function closest(key: string, known: readonly string[]): string | null {
   return best !== null && bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : null;
 }
 
-/** `~/x` → HOME/x; relative → against `base`; absolute unchanged. */
-export function resolveConfigPath(path: string, base: string, env: NodeJS.ProcessEnv): string {
-  if (path === '~' || path.startsWith('~/')) {
-    if (!env.HOME) throw new SkillpulseError('CONFIG', `cannot expand "${path}": HOME is not set`);
-    return join(env.HOME, path.slice(2));
-  }
-  return isAbsolute(path) ? path : resolve(base, path);
-}
-
 /** Loads the user and project files and merges them over the defaults. */
 export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const { env, cwd } = options;
@@ -226,69 +189,4 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
     if (project) sources.push({ scope: 'project', file: projectFile, base: dirname(dirname(projectFile)), config: project });
   }
   return { config: mergeConfig(sources, env), sources };
-}
-
-/** Merges sources (lowest precedence first) over the defaults; resolves paths per source. */
-export function mergeConfig(sources: readonly ConfigSource[], env: NodeJS.ProcessEnv): ResolvedConfig {
-  const home = env.HOME ? resolve(env.HOME) : null;
-  const merged: ResolvedConfig = {
-    enabled: DEFAULT_CONFIG.enabled,
-    sessionRoots: home ? [join(home, '.claude', 'projects')] : [],
-    excludeProjects: [...DEFAULT_CONFIG.excludeProjects],
-    window: DEFAULT_CONFIG.window,
-    minInvocations: DEFAULT_CONFIG.minInvocations,
-    archiveDays: DEFAULT_CONFIG.archiveDays,
-    snippets: { ...DEFAULT_CONFIG.snippets },
-    lexicons: { languages: DEFAULT_CONFIG.lexicons.languages, files: [...DEFAULT_CONFIG.lexicons.files] },
-  };
-  for (const { config, base } of sources) {
-    const paths = (list: readonly string[]) => list.map((p) => resolveConfigPath(p, base, env));
-    if (config.enabled !== undefined) merged.enabled = config.enabled;
-    if (config.sessionRoots !== undefined) merged.sessionRoots = paths(config.sessionRoots);
-    if (config.excludeProjects !== undefined) {
-      // Paths become absolute; transcript folder names (-home-me-x) and patterns stay as written.
-      merged.excludeProjects = config.excludeProjects.map((p) =>
-        p.startsWith('-') || p.includes('*') || (!p.includes('/') && !p.startsWith('~')) ? p : resolveConfigPath(p, base, env),
-      );
-    }
-    if (config.window !== undefined) merged.window = config.window;
-    if (config.minInvocations !== undefined) merged.minInvocations = config.minInvocations;
-    if (config.archiveDays !== undefined) merged.archiveDays = config.archiveDays;
-    if (config.snippets?.mode !== undefined) merged.snippets.mode = config.snippets.mode;
-    if (config.snippets?.maxLength !== undefined) merged.snippets.maxLength = config.snippets.maxLength;
-    if (config.lexicons?.languages !== undefined) merged.lexicons.languages = [...config.lexicons.languages];
-    if (config.lexicons?.files !== undefined) merged.lexicons.files = paths(config.lexicons.files);
-  }
-  return merged;
-}
-
-/**
- * Whether a project is excluded: `projectPath` is the session's working folder (may be null),
- * `projectDir` the transcript folder name under `projects/` (e.g. `-home-me-secret`).
- */
-export function isProjectExcluded(
-  config: Pick<ResolvedConfig, 'excludeProjects'>,
-  projectPath: string | null,
-  projectDir: string | null,
-): boolean {
-  for (const rule of config.excludeProjects) {
-    if (rule.includes('*')) {
-      const pattern = new RegExp(`^${rule.split('*').map(escapeRegExp).join('.*')}$`);
-      if ((projectPath && pattern.test(projectPath)) || (projectDir && pattern.test(projectDir))) return true;
-    } else if (rule === projectDir || (projectPath !== null && (projectPath === rule || projectPath.startsWith(`${rule}/`)))) {
-      return true;
-    } else if (projectDir !== null && isAbsolute(rule) && projectDir === encodeProjectDir(rule)) {
-      return true;
-    }
-  }
-  return false;
-}
-
-/** Claude Code's transcript folder name for a working folder: every non-alphanumeric character becomes `-`. */
-export function encodeProjectDir(path: string): string {
-  return path.replace(/[^A-Za-z0-9]/g, '-');
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

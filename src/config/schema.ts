@@ -76,16 +76,7 @@ export interface ResolvedConfig {
   lexicons: { languages: string[] | null; files: string[] };
 }
 
-/** Defaults when no file sets a key. `sessionRoots` depends on HOME and is filled in by the loader. */
-export const DEFAULT_CONFIG: Omit<ResolvedConfig, 'sessionRoots'> = Object.freeze({
-  enabled: true,
-  excludeProjects: [],
-  window: 3,
-  minInvocations: 5,
-  archiveDays: 90,
-  snippets: Object.freeze({ mode: 'redacted' as const, maxLength: 200 }),
-  lexicons: Object.freeze({ languages: null, files: [] }),
-});
+export { DEFAULT_CONFIG } from './resolve.js';
 
 /** The JSON Schema (draft 2020-12) of the config file, as shipped in `schema/config.schema.json`. */
 export function configJsonSchema(): Record<string, unknown> {

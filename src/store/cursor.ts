@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { type SqliteDatabase, queryOne } from './database.js';
+import { cachedStatement } from './statements.js';
 
 export const TAIL_HASH_BYTES = 4096;
 
@@ -102,7 +103,8 @@ function cursorOf(row: CursorRow): ScanCursor {
 }
 
 export function saveCursor(db: SqliteDatabase, cursor: ScanCursor, now: Date): void {
-  db.prepare(
+  cachedStatement(
+    db,
     `INSERT INTO scan_cursors (path, dev, ino, size, mtime_ms, offset, next_line, tail_hash, state, scanned_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (path) DO UPDATE SET dev = excluded.dev, ino = excluded.ino, size = excluded.size, mtime_ms = excluded.mtime_ms,
      offset = excluded.offset, next_line = excluded.next_line, tail_hash = excluded.tail_hash, state = excluded.state, scanned_at = excluded.scanned_at`,

@@ -13,6 +13,7 @@ import type { CorrectionType, DimensionHint, Outcome, Rule } from '../feedback/c
 import { eventId } from '../feedback/event.js';
 import type { SkillInvocation } from '../invocations/types.js';
 import type { SqliteDatabase } from './database.js';
+import { cachedStatement } from './statements.js';
 
 /** An implicit feedback event in the feedback.jsonl schema (extra fields are kept verbatim). */
 export interface StoredFeedbackEvent {
@@ -103,11 +104,14 @@ export function upsertInvocations(db: SqliteDatabase, rows: ReadonlyArray<Invoca
          rule = excluded.rule, reason = excluded.reason, complete = excluded.complete, reaction_at = excluded.reaction_at,
          reaction_ms = excluded.reaction_ms, snippet = excluded.snippet
          WHERE invocations.source = 'import' OR (excluded.file_rank, excluded.file) <= (invocations.file_rank, invocations.file)`;
-  const statement = db.prepare(`INSERT INTO invocations (invocation_uuid, skill_id, session_id, trigger, args, timestamp, ts_ms, failed,
+  const statement = cachedStatement(
+    db,
+    `INSERT INTO invocations (invocation_uuid, skill_id, session_id, trigger, args, timestamp, ts_ms, failed,
     failure_reason, skill_version, file, line, source, file_rank, conv_order, line_rank, event_id, outcome, correction_type, confidence,
     turns_to_feedback, dimension_hint, rule, reason, complete, reaction_at, reaction_ms, snippet)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (invocation_uuid, skill_id) ${conflict}`);
+    ON CONFLICT (invocation_uuid, skill_id) ${conflict}`,
+  );
   let changed = 0;
   for (const { invocation: inv, line, fileRank, convOrder, lineRank, judgement: j } of rows) {
     changed += Number(
@@ -148,12 +152,11 @@ export function upsertInvocations(db: SqliteDatabase, rows: ReadonlyArray<Invoca
 
 /** The stored judgement of an invocation `file` owns, when it had a reaction (outcome other than none). */
 export function storedJudgement(db: SqliteDatabase, invocation: SkillInvocation, file: string): InvocationJudgement | null {
-  const row = db
-    .prepare(
-      `SELECT outcome, correction_type, confidence, turns_to_feedback, dimension_hint, rule, reason, complete, reaction_at, snippet
+  const row = cachedStatement(
+    db,
+    `SELECT outcome, correction_type, confidence, turns_to_feedback, dimension_hint, rule, reason, complete, reaction_at, snippet
        FROM invocations WHERE invocation_uuid = ? AND skill_id = ? AND file = ? AND outcome IS NOT NULL AND outcome <> 'none'`,
-    )
-    .all(invocation.invocation_uuid, invocation.skill_id, file)[0] as
+  ).all(invocation.invocation_uuid, invocation.skill_id, file)[0] as
     | (Omit<InvocationJudgement, 'complete'> & { complete: number | null })
     | undefined;
   if (!row) return null;
@@ -173,7 +176,9 @@ export function storedJudgement(db: SqliteDatabase, invocation: SkillInvocation,
 
 /** Event ids of the scanned invocations `file` owns. */
 export function ownedEventIds(db: SqliteDatabase, file: string): Set<string> {
-  const rows = db.prepare("SELECT event_id FROM invocations WHERE file = ? AND source = 'scan'").all(file) as Array<{ event_id: string }>;
+  const rows = cachedStatement(db, "SELECT event_id FROM invocations WHERE file = ? AND source = 'scan'").all(file) as Array<{
+    event_id: string;
+  }>;
   return new Set(rows.map((r) => r.event_id));
 }
 
@@ -195,9 +200,12 @@ export function upsertFeedbackEvents(
          invocation_uuid = excluded.invocation_uuid, outcome = excluded.outcome, confidence = excluded.confidence,
          correction_type = excluded.correction_type, dimension_hint = excluded.dimension_hint, turns_to_feedback = excluded.turns_to_feedback,
          event_json = excluded.event_json, file = excluded.file, source = excluded.source${unless}`;
-  const statement = db.prepare(`INSERT INTO feedback_events (event_id, timestamp, ts_ms, session_id, skill_id, invocation_uuid, outcome,
+  const statement = cachedStatement(
+    db,
+    `INSERT INTO feedback_events (event_id, timestamp, ts_ms, session_id, skill_id, invocation_uuid, outcome,
     confidence, correction_type, dimension_hint, turns_to_feedback, event_json, file, source) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-    ON CONFLICT (event_id) ${conflict}`);
+    ON CONFLICT (event_id) ${conflict}`,
+  );
   let changed = 0;
   for (const event of events) {
     changed += Number(

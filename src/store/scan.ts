@@ -21,12 +21,15 @@ import { addStats, emptyStats } from '../transcripts/reader.js';
 import type { ReadIssue, ReadStats, TranscriptFile } from '../transcripts/types.js';
 import { type CursorDecision, DEFAULT_SNIPPET_LENGTH, type ScanCursor, decide, loadCursors, saveCursor } from './cursor.js';
 import { type SqliteDatabase, withTransaction } from './database.js';
+import { cachedStatement } from './statements.js';
 import { fileRank } from './events-schema.js';
 import { ownedEventIds, storedJudgement, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
 import { defaultWorkerCount } from '../transcripts/parallel-read.js';
 import { runOrdered, startModuleWorker } from '../transcripts/worker-pool.js';
-import { type LexiconSelection, lexiconSelectionFingerprint, loadLexicons } from '../feedback/lexicon.js';
-import { type FileScanOutcome, type FileScanRequest, type SnippetPolicy, scanTranscriptFile } from './scan-file.js';
+import type { LexiconSelection } from '../feedback/lexicon.js';
+// The per-file step (and with it the classifier, its lexicons and zod) is imported only when a
+// file has to be read: a warm re-scan never loads it.
+import type { FileScanOutcome, FileScanRequest, SnippetPolicy } from './scan-file.js';
 
 export interface StoreScanOptions {
   /** `--sessions` paths; default roots (from `env`) when empty. */
@@ -141,7 +144,9 @@ export function applySnippetPolicy(db: SqliteDatabase, policy: SnippetPolicy): {
  * order). Stopping early terminates the workers.
  */
 async function* outcomesOf(requests: readonly FileScanRequest[], workers: number): AsyncGenerator<FileScanOutcome> {
+  if (requests.length === 0) return;
   if (workers <= 0) {
+    const { scanTranscriptFile } = await import('./scan-file.js');
     for (const request of requests) yield await scanTranscriptFile(request);
     return;
   }
@@ -215,13 +220,13 @@ function commitFile(
     const events = outcome.events.filter((e) => owned.has(e.event_id));
     upsertFeedbackEvents(db, events, { file: file.path, source: 'scan', replace: true });
     const withEvent = new Set(events.map((e) => e.event_id));
-    const drop = db.prepare("DELETE FROM feedback_events WHERE event_id = ? AND source = 'scan'");
+    const drop = cachedStatement(db, "DELETE FROM feedback_events WHERE event_id = ? AND source = 'scan'");
     for (const id of lossy ? [] : outcome.judgedWithoutEvent) {
       if (owned.has(id) && !withEvent.has(id)) drop.run(id);
     }
     saveCursor(db, cursor, now);
     if (decision.action === 'full')
-      db.prepare('UPDATE scan_cursors SET main_thread = ? WHERE path = ?').run(outcome.mainThread ? 1 : 0, file.path);
+      cachedStatement(db, 'UPDATE scan_cursors SET main_thread = ? WHERE path = ?').run(outcome.mainThread ? 1 : 0, file.path);
   });
 }
 
@@ -238,9 +243,12 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
       languages: options.lexicons.languages ?? null,
       files: (options.lexicons.files ?? []).map((f) => resolvePath(options.cwd ?? '', f)),
     };
-    loadLexicons(lexicons);
-    judged.lexicons = lexiconSelectionFingerprint(lexicons);
-    if (judged.lexicons !== '') settings.lexicons = lexicons;
+    if (lexicons.languages !== null || (lexicons.files ?? []).length > 0) {
+      const { lexiconSelectionFingerprint, loadLexicons } = await import('../feedback/lexicon.js');
+      loadLexicons(lexicons);
+      judged.lexicons = lexiconSelectionFingerprint(lexicons);
+      if (judged.lexicons !== '') settings.lexicons = lexicons;
+    }
   }
   const now = options.now ?? new Date();
   const discoverOptions: Parameters<typeof discoverTranscripts>[0] = { paths: options.sessions ?? [], env: options.env ?? {} };
