@@ -1,12 +1,16 @@
 import { Command, CommanderError } from 'commander';
 import { EXIT_CODES, exitCodeFor, formatError, isSkillpulseError } from '../errors.js';
-import { COMMANDS } from './commands.js';
+import { modulesFor } from './commands.js';
 import { applyHelpExamples } from './help-examples.js';
 import { type CliIO, colorEnabled } from './context.js';
 import { createRuntime, type RuntimeState } from './runtime.js';
 import { VERSION } from '../version.js';
 
-export async function buildProgram(io: CliIO, state: RuntimeState): Promise<Command> {
+/**
+ * The commander program. With `argv`, only the modules that command line needs are loaded (see
+ * `modulesFor`); without it, every command is registered (help, completion, tests of the tree).
+ */
+export async function buildProgram(io: CliIO, state: RuntimeState, argv?: readonly string[]): Promise<Command> {
   const program = new Command('skillpulse')
     .description('How do your agent skills really serve users? Mine transcripts, record feedback, measure and improve skills.')
     .version(VERSION, '-V, --version')
@@ -21,7 +25,7 @@ export async function buildProgram(io: CliIO, state: RuntimeState): Promise<Comm
       outputError: (text, write) => write(text),
     });
   const cli = createRuntime(io, state);
-  const modules = await Promise.all(COMMANDS.map((load) => load()));
+  const modules = await Promise.all(modulesFor(argv).map((module) => module.load()));
   for (const mod of modules) mod.register(program, cli);
   applyHelpExamples(program);
   // Subcommands inherit the IO settings and the exit override.
@@ -42,7 +46,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   const state: RuntimeState = { exitCode: 0 };
   let program: Command;
   try {
-    program = await buildProgram(io, state);
+    program = await buildProgram(io, state, argv);
     await program.parseAsync([...argv], { from: 'user' });
     return state.exitCode;
   } catch (error) {
