@@ -11,6 +11,7 @@ import type {
   ConversationEvent,
   HumanTurn,
   MetaInjection,
+  SlashCommand,
   SubagentLink,
   ToolCall,
   ToolResult,
@@ -18,6 +19,7 @@ import type {
 } from './types.js';
 import {
   envelopeOf,
+  type ParsedCommand,
   parseCommandRecord,
   parseDenial,
   parseInterrupt,
@@ -420,6 +422,23 @@ class ConversationBuilder {
     });
   }
 
+  /** A slash-command record, from a user line or a `system`/`local_command` line. */
+  private command(record: TranscriptRecord, data: RecordData, command: ParsedCommand, source: SlashCommand['source']): void {
+    this.events.push({
+      type: 'command',
+      command: {
+        file: this.conversation.file,
+        line: record.line,
+        offset: record.offset,
+        uuid: strField(data, 'uuid'),
+        timestamp: strField(data, 'timestamp') ?? '',
+        name: command.name,
+        args: command.args,
+        source,
+      },
+    });
+  }
+
   private addUser(record: TranscriptRecord, data: RecordData): void {
     const content = messageContent(data);
     if (hasBlockOfType(content, 'tool_result')) {
@@ -433,19 +452,7 @@ class ConversationBuilder {
     }
     const command = parseCommandRecord(text);
     if (command) {
-      this.events.push({
-        type: 'command',
-        command: {
-          file: this.conversation.file,
-          line: record.line,
-          offset: record.offset,
-          uuid: strField(data, 'uuid'),
-          timestamp: strField(data, 'timestamp') ?? '',
-          name: command.name,
-          args: command.args,
-          source: 'user',
-        },
-      });
+      this.command(record, data, command, 'user');
       return;
     }
     const envelope = envelopeOf(text);
@@ -541,21 +548,7 @@ class ConversationBuilder {
       const content = strField(data, 'content');
       if (content === null) return;
       const command = parseSystemCommand(content);
-      if (command) {
-        this.events.push({
-          type: 'command',
-          command: {
-            file: this.conversation.file,
-            line: record.line,
-            offset: record.offset,
-            uuid: strField(data, 'uuid'),
-            timestamp: strField(data, 'timestamp') ?? '',
-            name: command.name,
-            args: command.args,
-            source: 'system',
-          },
-        });
-      }
+      if (command) this.command(record, data, command, 'system');
     }
   }
 
