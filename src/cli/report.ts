@@ -32,7 +32,13 @@ export function register(program: Command, cli: CliRuntime): void {
         skill: opts.skill,
       });
       if (ctx.json) {
-        ctx.printJson({ sessions: result.sessions, invocations: result.invocations.length, events: result.events.length, skills: reports });
+        ctx.printJson({
+          sessions: result.sessions,
+          invocations: result.invocations.length,
+          failed: result.failed.length,
+          events: result.events.length,
+          skills: reports,
+        });
         return 0;
       }
       if (reports.length === 0) {
@@ -43,7 +49,8 @@ export function register(program: Command, cli: CliRuntime): void {
       const pct = (x: number | null) => (x === null ? '–' : `${pyFixed(x * 100, 0)}%`);
       ctx.out(
         c.bold(
-          `Skill health, worst first (${result.sessions} sessions, ${result.invocations.length} invocations, ${result.events.length} classified)`,
+          `Skill health, worst first (${result.sessions} sessions, ${result.invocations.length} invocations` +
+            `${result.failed.length > 0 ? ` + ${result.failed.length} failed` : ''}, ${result.events.length} classified)`,
         ),
       );
       for (const r of reports) {
