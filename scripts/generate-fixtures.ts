@@ -20,6 +20,8 @@ import { feedbackScenariosR2 } from './fixtures/feedback-scenarios-r2.js';
 import { feedbackInteractiveR3, feedbackScenariosR3 } from './fixtures/feedback-scenarios-r3.js';
 import { feedbackInteractiveR4En, feedbackScenariosR4En } from './fixtures/feedback-scenarios-r4-en.js';
 import { feedbackInteractiveR4Zh, feedbackScenariosR4Zh } from './fixtures/feedback-scenarios-r4-zh.js';
+import { feedbackScenariosR5En } from './fixtures/feedback-scenarios-r5-en.js';
+import { feedbackScenariosR5Zh } from './fixtures/feedback-scenarios-r5-zh.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
@@ -33,6 +35,8 @@ const scenarios = [
   ...feedbackScenariosR3,
   ...feedbackScenariosR4En,
   ...feedbackScenariosR4Zh,
+  ...feedbackScenariosR5En,
+  ...feedbackScenariosR5Zh,
 ];
 /** Labeled TUI scenarios (tmux). */
 const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3, ...feedbackInteractiveR4En, ...feedbackInteractiveR4Zh];
