@@ -5,7 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type AnalyzedInvocation, analyzeSessions } from '../../src/feedback/analyze.js';
+import { type AnalyzedInvocation, type AnalyzeOptions, analyzeSessions } from '../../src/feedback/analyze.js';
 import { redactSecrets } from '../../src/feedback/redact.js';
 
 export type Label = 'correction' | 'partial' | 'acceptance' | 'none';
@@ -73,16 +73,44 @@ interface CorpusLabels {
   labels: { file: string; skill_id: string; invocation_uuid: string; outcome: Label; why: string }[];
 }
 
+/** Options of the pipeline run that judges the labeled invocations (e.g. the second stage). */
+export type JudgeOptions = Pick<AnalyzeOptions, 'secondStage' | 'lexicons'>;
+
+/**
+ * A labeled invocation with the pipeline's analysis (its window) and the turn the label's author
+ * named as deciding (`turns_to_feedback`; null when the label names none, as the corpus labels).
+ */
+export interface LabeledItem extends Item {
+  analyzed: AnalyzedInvocation | undefined;
+  goldTurn: number | null;
+}
+
+const stripAnalysis = ({ analyzed: _a, goldTurn: _g, ...item }: LabeledItem): Item => item;
+
 /** Corpus invocations labeled by reading; `unlabeled` lists windowed invocations without a label. */
-export async function corpusItems(corpusDir: string, labelsFile: string): Promise<{ items: Item[]; unlabeled: string[] }> {
+export async function corpusItems(
+  corpusDir: string,
+  labelsFile: string,
+  judge: JudgeOptions = {},
+): Promise<{ items: Item[]; unlabeled: string[] }> {
+  const r = await corpusLabeled(corpusDir, labelsFile, judge);
+  return { items: r.items.map(stripAnalysis), unlabeled: r.unlabeled };
+}
+
+/** `corpusItems` with each item's analysis. */
+export async function corpusLabeled(
+  corpusDir: string,
+  labelsFile: string,
+  judge: JudgeOptions = {},
+): Promise<{ items: LabeledItem[]; unlabeled: string[] }> {
   const labels = JSON.parse(readFileSync(labelsFile, 'utf8')) as CorpusLabels;
-  const result = await analyzeSessions({ sessionDirs: [corpusDir], env: {} });
+  const result = await analyzeSessions({ sessionDirs: [corpusDir], env: {}, ...judge });
   const key = (uuid: string, skill: string) => `${uuid}:${skill}`;
   const labeled = new Set(labels.labels.map((l) => key(l.invocation_uuid, l.skill_id)));
   const unlabeled = result.invocations
     .filter((a) => a.window !== null && !labeled.has(key(a.invocation.invocation_uuid, a.invocation.skill_id)))
     .map((a) => a.invocation.invocation_uuid);
-  const items = labels.labels.map((l): Item => {
+  const items = labels.labels.map((l): LabeledItem => {
     const a = result.invocations.find((x) => x.invocation.invocation_uuid === l.invocation_uuid && x.invocation.skill_id === l.skill_id);
     const p = predicted(a);
     return {
@@ -94,13 +122,21 @@ export async function corpusItems(corpusDir: string, labelsFile: string): Promis
       rule: p.rule,
       text: windowText(a),
       why: l.why,
+      analyzed: a,
+      goldTurn: null,
     };
   });
   return { items, unlabeled };
 }
 
 interface Manifest {
-  invocations: { skill_id: string; trigger: string; turn: number; failed: boolean; feedback: { outcome: Label } | null }[];
+  invocations: {
+    skill_id: string;
+    trigger: string;
+    turn: number;
+    failed: boolean;
+    feedback: { outcome: Label; turns_to_feedback?: number | null } | null;
+  }[];
   turns: { index: number; reaction: { label: string; trap?: string } | null }[];
 }
 
@@ -157,9 +193,22 @@ export async function realClientItems(
   split: SplitFile,
   overrides: Overrides,
   filter: SplitFilter = null,
+  judge: JudgeOptions = {},
 ): Promise<{ items: Item[]; skipped: number }> {
+  const r = await realClientLabeled(fixturesDir, split, overrides, filter, judge);
+  return { items: r.items.map(stripAnalysis), skipped: r.skipped };
+}
+
+/** `realClientItems` with each item's analysis and the author's deciding turn. */
+export async function realClientLabeled(
+  fixturesDir: string,
+  split: SplitFile,
+  overrides: Overrides,
+  filter: SplitFilter = null,
+  judge: JudgeOptions = {},
+): Promise<{ items: LabeledItem[]; skipped: number }> {
   if (!existsSync(fixturesDir)) return { items: [], skipped: 0 };
-  const items: Item[] = [];
+  const items: LabeledItem[] = [];
   let skipped = 0;
   const member = splitMembers(split);
   for (const name of readdirSync(fixturesDir).sort()) {
@@ -175,7 +224,7 @@ export async function realClientItems(
     if (found.length !== 1) throw new Error(`scenario ${name} must be in exactly one of dev/test_roundN/test in the split file`);
     const splitName = found[0]![0];
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-    const result = await analyzeSessions({ sessionDirs: [path.join(fixturesDir, name)], env: {} });
+    const result = await analyzeSessions({ sessionDirs: [path.join(fixturesDir, name)], env: {}, ...judge });
     const expected = manifest.invocations.filter((i) => i.feedback !== null && !i.failed && i.trigger !== 'nested');
     const actual = result.invocations.filter((a) => a.window !== null);
     // Invocations are matched in order of appearance, skill by skill.
@@ -197,6 +246,8 @@ export async function realClientItems(
         rule: p.rule,
         text: windowText(a),
         why: override ? `override: ${override.why}` : reactions.join('; ') || 'no reaction scripted',
+        analyzed: a,
+        goldTurn: override ? null : (e.feedback!.turns_to_feedback ?? null),
       });
     }
   }

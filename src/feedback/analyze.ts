@@ -5,7 +5,7 @@
  */
 import type { LocatedInvocation, SkillInvocation } from '../invocations/types.js';
 import type { Conversation, ReadIssue, ReadStats } from '../transcripts/types.js';
-import { type Classification, classifyWindow } from './classify.js';
+import { type Classification, type ClassifyOptions, classifyWindow } from './classify.js';
 import { type FeedbackEvent, toFeedbackEvent } from './event.js';
 import { type Lexicon, type LexiconSelection, loadLexicons } from './lexicon.js';
 import { makeSnippet } from './redact.js';
@@ -52,6 +52,11 @@ export interface AnalyzeConversationOptions {
    * `loadLexicons`). Default: every bundled lexicon.
    */
   lexiconSelection?: LexiconSelection;
+  /**
+   * The statistical second stage (`ClassifyOptions.secondStage`): read only where the rules gave no
+   * verdict or only implicit acceptance. Default `SECOND_STAGE_DEFAULT` (off).
+   */
+  secondStage?: ClassifyOptions['secondStage'];
 }
 
 /**
@@ -83,7 +88,10 @@ export function analyzeConversation(
       });
       continue;
     }
-    const classification = classifyWindow(window, lexicons ? { lexicons } : {});
+    const classification = classifyWindow(window, {
+      ...(lexicons ? { lexicons } : {}),
+      ...(options.secondStage !== undefined ? { secondStage: options.secondStage } : {}),
+    });
     const snippets = options.snippets !== false;
     const maxLength = options.snippetMaxLength !== undefined ? { maxLength: options.snippetMaxLength } : {};
     const event = toFeedbackEvent(window, classification, {

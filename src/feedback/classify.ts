@@ -10,6 +10,7 @@
  */
 import { defaultLexicons, type Dimension, type Lexicon, type SignalCategory } from './lexicon.js';
 import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TextAnalysis, type TermHit } from './matcher.js';
+import { MODEL_CONFIDENCE, modelVerdict, SECOND_STAGE_DEFAULT, type SecondStageOptions } from './model/second-stage.js';
 import { findRevertCommand } from './revert.js';
 import { type InfluenceWindow, isWindowComplete, type WindowTurn } from './window.js';
 
@@ -53,6 +54,10 @@ export type Rule =
   | 'option-choice'
   | 'no-reaction'
   | 'no-signal'
+  /** Second stage (model/second-stage.ts): the model read a complaint where the rules found none or only implicit acceptance. */
+  | 'model-rejection'
+  /** Second stage: the model read acceptance where the rules found no signal (only with `acceptanceThreshold`). */
+  | 'model-acceptance'
   /** Read back from a store written before rules were recorded (store schema v1). */
   | 'unrecorded';
 
@@ -74,7 +79,16 @@ export interface Classification {
 
 export interface ClassifyOptions {
   lexicons?: readonly Lexicon[];
+  /**
+   * The statistical second stage (model/second-stage.ts): asked only when the rules gave no
+   * verdict (`no-signal`) or only implicit acceptance; explicit rule verdicts are never changed.
+   * `true` = the shipped model with default settings; default `SECOND_STAGE_DEFAULT` (off).
+   */
+  secondStage?: boolean | SecondStageOptions;
 }
+
+/** Rule verdicts the second stage may replace: nothing found, or acceptance only from moving on. */
+const WEAK_RULES: ReadonlySet<Rule> = new Set<Rule>(['no-signal', 'implicit-acceptance', 'move-on']);
 
 interface TurnVerdict {
   rank: number;
@@ -353,9 +367,39 @@ function snippetSource(window: InfluenceWindow, turnIndex: number): string {
   return next && next.kind !== 'interrupt' && next.kind !== 'denial' ? next.text : '';
 }
 
-/** Judges the window. Works on open windows too (`complete: false`: the verdict may change). */
+/**
+ * Judges the window. Works on open windows too (`complete: false`: the verdict may change). With
+ * the second stage on, a window the rules left without a verdict or with only implicit acceptance
+ * is also read by the model.
+ */
 export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions = {}): Classification {
   const lexicons = options.lexicons ?? defaultLexicons();
+  const byRules = classifyByRules(window, lexicons);
+  const stage = options.secondStage ?? SECOND_STAGE_DEFAULT;
+  if (stage === false || !WEAK_RULES.has(byRules.rule)) return byRules;
+  const verdict = modelVerdict(window.turns, stage === true ? {} : stage, byRules.rule === 'no-signal');
+  if (verdict === null) return byRules;
+  const turn = window.turns[verdict.turn - 1];
+  const source = snippetSource(window, verdict.turn);
+  const shared = window.sharedWith.length > 0;
+  const correction = verdict.outcome === 'correction';
+  const what = correction ? 'complaint' : 'acceptance';
+  const features = verdict.features.length > 0 ? `; features ${verdict.features.join(', ')}` : '';
+  return {
+    outcome: verdict.outcome,
+    correction_type: correction ? 'rejection' : null,
+    confidence: shared ? MODEL_CONFIDENCE * SHARED_RESPONSE_FACTOR : MODEL_CONFIDENCE,
+    turns_to_feedback: verdict.turn,
+    dimension_hint: correction ? (pickDimension(analyzeText(source, lexicons))?.dimension ?? 'unknown') : null,
+    rule: correction ? 'model-rejection' : 'model-acceptance',
+    reason: `turn ${verdict.turn} (${turn?.kind ?? 'prompt'}): model reads a ${what} (p ${verdict.probability.toFixed(2)}${features}; rules: ${byRules.rule})${shared ? `; response shared with ${window.sharedWith.join(', ')} (confidence ×${SHARED_RESPONSE_FACTOR})` : ''}`,
+    snippet_source: source,
+    complete: byRules.complete,
+  };
+}
+
+/** The lexicon-and-rules verdict alone. */
+function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]): Classification {
   const complete = isWindowComplete(window);
   let best: { turn: number; verdict: TurnVerdict } | null = null;
   for (const turn of window.turns) {

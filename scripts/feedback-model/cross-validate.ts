@@ -1,0 +1,92 @@
+/**
+ * Grouped cross-validation of the second stage: each training split (dev, test-r1 … test-r4,
+ * corpus) is held out in turn; the model is trained on the other splits (plus, optionally, the
+ * hand-written sentences) and the held-out split's invocations are judged by the rules alone and by
+ * rules + that model. So every blind round is scored by a model that never saw it.
+ */
+import { classifyWindow } from '../../src/feedback/classify.js';
+import { trainModel } from '../../src/feedback/model/logistic.js';
+import { DEFAULT_THRESHOLD, type SecondStageOptions } from '../../src/feedback/model/second-stage.js';
+import { type Item, type Scores, score } from '../accuracy/benchmark.js';
+import { extraExamples, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS } from './dataset.js';
+import { examplesOf } from './train.js';
+
+export interface FoldResult {
+  heldOut: string;
+  n: number;
+  trainingTurns: number;
+  rules: Scores;
+  withModel: Scores;
+  /** Invocations the model changed, with gold and both predictions. */
+  changed: { source: string; gold: string; rules: string; model: string; reason: string }[];
+}
+
+export interface CrossValidation {
+  threshold: number;
+  extra: boolean;
+  folds: FoldResult[];
+}
+
+export async function crossValidate(
+  root: string,
+  options: { extra?: boolean; stage?: Omit<SecondStageOptions, 'model'> } = {},
+): Promise<CrossValidation> {
+  const items = await loadLabeledItems(root);
+  const extra = options.extra === false ? [] : extraExamples(root);
+  const requests = openingRequestExamples(root);
+  const folds: FoldResult[] = [];
+  for (const heldOut of TRAINING_SPLITS) {
+    const train = items.filter((i) => i.split !== heldOut);
+    const test = items.filter((i) => i.split === heldOut);
+    // The held-out split's opening requests are left out too.
+    const examples = examplesOf(train, [...requests.filter((e) => !e.source?.startsWith(`${heldOut}:`)), ...extra]);
+    const model = trainModel(examples);
+    const rulesItems: Item[] = [];
+    const modelItems: Item[] = [];
+    const changed: FoldResult['changed'] = [];
+    for (const i of test) {
+      rulesItems.push(i);
+      const w = i.analyzed?.window;
+      const c = w ? classifyWindow(w, { secondStage: { ...options.stage, model } }) : null;
+      const predicted = c ? c.outcome : i.predicted;
+      modelItems.push({ ...i, predicted });
+      if (c && predicted !== i.predicted)
+        changed.push({ source: `${i.source} ${i.skill_id}`, gold: i.gold, rules: i.predicted, model: predicted, reason: c.reason });
+    }
+    folds.push({
+      heldOut,
+      n: test.length,
+      trainingTurns: examples.length,
+      rules: score(rulesItems),
+      withModel: score(modelItems),
+      changed,
+    });
+  }
+  return { threshold: options.stage?.threshold ?? DEFAULT_THRESHOLD, extra: options.extra !== false, folds };
+}
+
+const f = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
+const pr = (s: Scores) =>
+  `${f(s.correctionPartial.precision)} / ${f(s.correctionPartial.recall)} | ${f(s.acceptance.precision)} / ${f(s.acceptance.recall)}`;
+
+/** A markdown table (one row per held-out split) and the changed invocations. */
+export function formatCrossValidation(cv: CrossValidation): string {
+  const out = [
+    `threshold ${cv.threshold}, hand-written sentences ${cv.extra ? 'in' : 'not in'} training`,
+    '',
+    '| Held out | n | rules C+P P / R | rules acc P / R | rules+model C+P P / R | rules+model acc P / R | changed |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const fold of cv.folds) {
+    const [rc, ra] = pr(fold.rules).split(' | ');
+    const [mc, ma] = pr(fold.withModel).split(' | ');
+    out.push(`| ${fold.heldOut} | ${fold.n} | ${rc} | ${ra} | ${mc} | ${ma} | ${fold.changed.length} |`);
+  }
+  out.push('');
+  for (const fold of cv.folds)
+    for (const c of fold.changed)
+      out.push(
+        `${fold.heldOut} ${c.source}: gold ${c.gold}, rules ${c.rules} → ${c.model} ${c.gold === c.model ? '✓' : '✗'} (${c.reason})`,
+      );
+  return out.join('\n');
+}

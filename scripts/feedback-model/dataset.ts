@@ -1,0 +1,123 @@
+/**
+ * Training data of the second-stage model (src/feedback/model/): per-turn texts with labels derived
+ * from the labeled invocations of the accuracy benchmark (only the splits in TRAINING_SPLITS — the
+ * round-5 set is never read), plus the hand-written sentences in
+ * src/feedback/model/extra-training.json.
+ *
+ * Invocation label → turn label: the turn the label's author named as deciding
+ * (`turns_to_feedback` in scenario.json) gets the gold class (correction and partial → `negative`);
+ * for `none` every turn with text is `none`; other turns are left out (a turn before the deciding
+ * one may be an early "ok" the later complaint overrides). Labels without a deciding turn (the
+ * corpus, overrides) use the only turn with text, else the turn the rules decided on when the
+ * rules agree with the gold class, else nothing.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { ModelClass, TrainingExample } from '../../src/feedback/model/logistic.js';
+import {
+  corpusLabeled,
+  type JudgeOptions,
+  type Label,
+  type LabeledItem,
+  type Overrides,
+  parseSplitFilter,
+  realClientLabeled,
+  type SplitFile,
+  splitName,
+} from '../accuracy/benchmark.js';
+
+/** The splits the model may learn from. Never the round-5 set (`test_round5`, `r5-*`). */
+export const TRAINING_SPLITS = ['dev', 'test-r1', 'test-r2', 'test-r3', 'test-r4', 'corpus'] as const;
+
+export type { LabeledItem };
+
+export function extraTrainingFile(root: string): string {
+  return path.join(root, 'src', 'feedback', 'model', 'extra-training.json');
+}
+
+export function weightsFile(root: string): string {
+  return path.join(root, 'src', 'feedback', 'model', 'weights.json');
+}
+
+/** Every labeled invocation of the training splits, judged by the rules alone (or with `judge`). */
+export async function loadLabeledItems(root: string, judge: JudgeOptions = { secondStage: false }): Promise<LabeledItem[]> {
+  const accuracyDir = path.join(root, 'test', 'fixtures', 'accuracy');
+  const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(accuracyDir, file), 'utf8')) as T;
+  const only = parseSplitFilter(TRAINING_SPLITS.join(','));
+  const corpus = await corpusLabeled(
+    path.resolve(root, '..', 'shared', 'corpus', 'claude-code'),
+    path.join(accuracyDir, 'corpus-labels.json'),
+    judge,
+  );
+  const real = await realClientLabeled(
+    path.join(root, 'test', 'fixtures', 'real-client'),
+    readJson<SplitFile>('split.json'),
+    readJson<Overrides>('real-client-overrides.json'),
+    only,
+    judge,
+  );
+  return [...corpus.items, ...real.items].filter((i) => (TRAINING_SPLITS as readonly string[]).includes(i.split));
+}
+
+export const modelClassOf = (l: Label): ModelClass => (l === 'correction' || l === 'partial' ? 'negative' : l);
+
+/** The per-turn examples of one labeled invocation (see the file comment). */
+export function turnExamples(item: LabeledItem): TrainingExample[] {
+  const turns = item.analyzed?.window?.turns ?? [];
+  const source = `${item.split}:${item.source}:${item.skill_id}`;
+  const withText = turns.filter((t) => t.text.trim() !== '');
+  const label = modelClassOf(item.gold);
+  if (label === 'none') return withText.map((t) => ({ text: t.text, label, source }));
+  let turn = item.goldTurn;
+  if (turn === null) {
+    const c = item.analyzed?.classification;
+    if (withText.length === 1) turn = withText[0]!.index;
+    else if (c && c.outcome !== 'none' && modelClassOf(c.outcome) === label) turn = c.turns_to_feedback;
+  }
+  const t = turn === null ? undefined : turns.find((x) => x.index === turn);
+  return t && t.text.trim() !== '' ? [{ text: t.text, label, source }] : [];
+}
+
+interface ScenarioManifest {
+  invocations: { turn: number }[];
+  turns: { index: number; prompt: string; slash?: boolean }[];
+}
+
+/**
+ * The opening requests of the training splits' real-client scenarios (the prompts before the first
+ * skill invocation), labeled `none`: a request for work is no verdict on a result. They teach the
+ * model what neutral task text looks like, which the invocation labels alone hardly do.
+ */
+export function openingRequestExamples(root: string): TrainingExample[] {
+  const fixtures = path.join(root, 'test', 'fixtures', 'real-client');
+  const split = JSON.parse(readFileSync(path.join(root, 'test', 'fixtures', 'accuracy', 'split.json'), 'utf8')) as SplitFile;
+  const only = parseSplitFilter(TRAINING_SPLITS.join(','))!;
+  const out: TrainingExample[] = [];
+  for (const [key, names] of Object.entries(split)) {
+    const name = splitName(key);
+    if (name === null || !only(name) || !Array.isArray(names)) continue;
+    for (const scenario of [...names].sort()) {
+      const manifest = JSON.parse(readFileSync(path.join(fixtures, scenario, 'scenario.json'), 'utf8')) as ScenarioManifest;
+      const first = Math.min(...manifest.invocations.map((i) => i.turn));
+      for (const t of manifest.turns)
+        if (t.index <= first && t.prompt.trim() !== '')
+          out.push({ text: t.prompt.replace(/^\/\S+\s*/, ''), label: 'none', source: `${name}:${scenario}:request` });
+    }
+  }
+  return out.filter((e) => e.text.trim() !== '');
+}
+
+interface ExtraFile {
+  examples: { text: string; label: ModelClass }[];
+}
+
+/** The hand-written sentences (src/feedback/model/extra-training.json). */
+export function extraExamples(root: string): TrainingExample[] {
+  const file = extraTrainingFile(root);
+  const data = JSON.parse(readFileSync(file, 'utf8')) as ExtraFile;
+  return data.examples.map((e, i) => {
+    if (typeof e.text !== 'string' || !['negative', 'acceptance', 'none'].includes(e.label))
+      throw new Error(`${file}: examples.${i} needs a text and a label (negative, acceptance, none)`);
+    return { text: e.text, label: e.label, source: 'extra' };
+  });
+}

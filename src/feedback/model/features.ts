@@ -1,0 +1,100 @@
+/**
+ * Features of one human turn for the second-stage model: normalised word unigrams and bigrams
+ * (alphabetic scripts), character unigrams and bigrams of CJK runs (Chinese needs no
+ * segmentation), emoji/symbol characters and two punctuation marks. Pure and deterministic.
+ */
+
+/** Only the start of a long message is read (pasted specs and logs are not the reaction). */
+export const MAX_FEATURE_CHARS = 400;
+
+const CJK = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u;
+const WORD_CHAR = /[\p{L}\p{N}']/u;
+const SYMBOL = /\p{Extended_Pictographic}/u;
+
+/** NFKC, lowercase, curly apostrophes → `'`, whitespace collapsed; cut at MAX_FEATURE_CHARS. */
+export function normalizeForModel(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’‘ʼ`]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, MAX_FEATURE_CHARS);
+}
+
+export interface Tokens {
+  /** Alphabetic words (with apostrophes: `isn't`), in order; `|` marks a clause break. */
+  words: string[];
+  /** CJK runs (maximal sequences of CJK characters). */
+  cjkRuns: string[];
+  /** Emoji and pictographs. */
+  symbols: string[];
+}
+
+/** Splits normalised text into words, CJK runs and symbols. Punctuation ends a clause. */
+export function tokenize(text: string): Tokens {
+  const words: string[] = [];
+  const cjkRuns: string[] = [];
+  const symbols: string[] = [];
+  let word = '';
+  let run = '';
+  const flushWord = () => {
+    const w = word.replace(/^'+|'+$/g, '');
+    if (w !== '') words.push(w);
+    word = '';
+  };
+  const flushRun = () => {
+    if (run !== '') cjkRuns.push(run);
+    run = '';
+  };
+  for (const ch of normalizeForModel(text)) {
+    if (CJK.test(ch)) {
+      flushWord();
+      run += ch;
+      continue;
+    }
+    flushRun();
+    if (WORD_CHAR.test(ch)) {
+      word += ch;
+      continue;
+    }
+    flushWord();
+    if (SYMBOL.test(ch)) symbols.push(ch);
+    else if (/[,.;:!?，。；：！？、()（）]/u.test(ch) && words.length > 0 && words[words.length - 1] !== '|') words.push('|');
+  }
+  flushWord();
+  flushRun();
+  if (words[words.length - 1] === '|') words.pop();
+  return { words, cjkRuns, symbols };
+}
+
+/**
+ * The feature set of a text (each feature once, sorted): `w:` word, `b:` word bigram (`^` marks the
+ * message start), `c:` CJK character, `cc:` CJK character bigram, `s:` symbol, `p:?` / `p:!`.
+ */
+export function extractFeatures(text: string): string[] {
+  const { words, cjkRuns, symbols } = tokenize(text);
+  const out = new Set<string>();
+  let prev = '^';
+  for (const w of words) {
+    if (w === '|') {
+      prev = '|';
+      continue;
+    }
+    if (!/^\d+$/.test(w)) out.add(`w:${w}`);
+    if (prev !== '|') out.add(`b:${prev}_${w}`);
+    prev = w;
+  }
+  for (const r of cjkRuns) {
+    const chars = [...r];
+    for (let i = 0; i < chars.length; i++) {
+      out.add(`c:${chars[i]}`);
+      if (i + 1 < chars.length) out.add(`cc:${chars[i]}${chars[i + 1]}`);
+    }
+  }
+  for (const s of symbols) out.add(`s:${s}`);
+  const normalized = normalizeForModel(text);
+  if (/[?？]/u.test(normalized)) out.add('p:?');
+  if (/[!！]/u.test(normalized)) out.add('p:!');
+  return [...out].sort();
+}
