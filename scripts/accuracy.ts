@@ -8,6 +8,11 @@
  *                               # only these splits (names as reported, or split-file keys such as
  *                               # test_round2); scenarios of other splits are not even analysed, so a
  *                               # blind held-out set stays unseen while the rules are tuned
+ *   npm run accuracy -- --second-stage on|off
+ *                               # with or without the statistical second stage (default: its
+ *                               # library default, SECOND_STAGE_DEFAULT); the shipped model was
+ *                               # trained on the tuning splits, so only `npm run train-feedback-model
+ *                               # -- --cv` measures it honestly
  *
  * Labeled set: (a) every windowed invocation of ../shared/corpus/claude-code, labeled by reading
  * the transcripts (test/fixtures/accuracy/corpus-labels.json); (b) the real-client scenarios in
@@ -46,10 +51,13 @@ function optionValue(argv: string[], name: string): string | undefined {
 
 async function main(argv: string[]): Promise<number> {
   const only = parseSplitFilter(optionValue(argv, '--split'));
+  const stage = optionValue(argv, '--second-stage');
+  if (stage !== undefined && stage !== 'on' && stage !== 'off') throw new Error('--second-stage must be on or off');
+  const judge = stage === undefined ? {} : { secondStage: stage === 'on' };
   const corpus =
     only && !only('corpus')
       ? { items: [], unlabeled: [] }
-      : await corpusItems(path.resolve(root, '..', 'shared', 'corpus', 'claude-code'), path.join(accuracyDir, 'corpus-labels.json'));
+      : await corpusItems(path.resolve(root, '..', 'shared', 'corpus', 'claude-code'), path.join(accuracyDir, 'corpus-labels.json'), judge);
   if (corpus.unlabeled.length > 0)
     process.stderr.write(`accuracy: ${corpus.unlabeled.length} corpus invocation(s) have no label: ${corpus.unlabeled.join(', ')}\n`);
   const real = await realClientItems(
@@ -57,6 +65,7 @@ async function main(argv: string[]): Promise<number> {
     readJson<SplitFile>('split.json'),
     readJson<Overrides>('real-client-overrides.json'),
     only,
+    judge,
   );
   if (real.skipped > 0) process.stderr.write(`accuracy: ${real.skipped} scenario(s) outside the selected splits not analysed\n`);
   const items = [...corpus.items, ...real.items];

@@ -174,20 +174,31 @@ export function describeFeature(f: string): string {
   return `"${rest}"`;
 }
 
-/** The file's JSON text as written (2-space indentation, one feature per line, trailing newline). */
+/**
+ * The file's JSON text as written: one key per line, short arrays and objects inline, one feature
+ * per line, trailing newline (what the repository's formatter writes, so it leaves the file alone).
+ */
 export function serializeModel(model: ModelFile): string {
+  const inline = (v: unknown): string =>
+    Array.isArray(v)
+      ? `[${v.map((x) => JSON.stringify(x)).join(', ')}]`
+      : v !== null && typeof v === 'object'
+        ? `{ ${Object.entries(v)
+            .map(([k, x]) => `${JSON.stringify(k)}: ${JSON.stringify(x)}`)
+            .join(', ')} }`
+        : JSON.stringify(v);
   const { weights, ...head } = model;
-  const headJson = JSON.stringify(head, null, 2);
-  const lines = Object.keys(weights)
+  const lines = Object.entries(head).map(([k, v]) => `  ${JSON.stringify(k)}: ${inline(v)},`);
+  const features = Object.keys(weights)
     .sort()
-    .map((f) => `    ${JSON.stringify(f)}: ${JSON.stringify(weights[f])}`);
-  return `${headJson.slice(0, -2)},\n  "weights": {\n${lines.join(',\n')}\n  }\n}\n`;
+    .map((f) => `    ${JSON.stringify(f)}: ${inline(weights[f])}`);
+  return `{\n${lines.join('\n')}\n  "weights": {\n${features.join(',\n')}\n  }\n}\n`;
 }
 
 /** Checks a parsed weights file's shape; throws a plain Error naming the field. */
 export function parseModel(json: unknown, file = 'weights.json'): ModelFile {
   const m = json as Partial<ModelFile> | null;
-  if (!m || m.format !== 'skillpulse-feedback-model' || m.version !== 1)
+  if (m?.format !== 'skillpulse-feedback-model' || m.version !== 1)
     throw new Error(`${file}: not a skillpulse feedback model (format/version)`);
   if (!Array.isArray(m.classes) || m.classes.join(',') !== MODEL_CLASSES.join(','))
     throw new Error(`${file}: field classes must be ${MODEL_CLASSES.join(',')}`);

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { extractFeatures, MAX_FEATURE_CHARS, tokenize } from './features.js';
+import { parseModel, predict, serializeModel, type TrainingExample, trainModel } from './logistic.js';
+import { shippedModel } from './second-stage.js';
+
+describe('tokenisation', () => {
+  it('English: lowercased words with apostrophes, clause breaks at punctuation, bigrams with a start mark', () => {
+    expect(tokenize('Isn’t that the WRONG table?').words).toEqual(["isn't", 'that', 'the', 'wrong', 'table']);
+    expect(tokenize('ok, but no.').words).toEqual(['ok', '|', 'but', 'no']);
+    const f = extractFeatures('Isn’t that the WRONG table?');
+    expect(f).toContain("w:isn't");
+    expect(f).toContain("b:^_isn't");
+    expect(f).toContain('b:wrong_table');
+    expect(f).toContain('p:?');
+    // No bigram across a clause break.
+    expect(extractFeatures('ok, but no')).not.toContain('b:ok_but');
+    expect(extractFeatures('ok, but no')).toContain('b:but_no');
+  });
+
+  it('Chinese: character unigrams and bigrams of CJK runs, no segmentation needed', () => {
+    const t = tokenize('不对，运行失败了');
+    expect(t.cjkRuns).toEqual(['不对', '运行失败了']);
+    const f = extractFeatures('不对，运行失败了');
+    expect(f).toEqual(expect.arrayContaining(['c:不', 'c:对', 'cc:不对', 'cc:失败', 'cc:败了']));
+    // No bigram across the comma.
+    expect(f).not.toContain('cc:对运');
+  });
+
+  it('mixed scripts, emoji, digits and NFKC', () => {
+    const f = extractFeatures('ＯＫ 这个 API 有 3 个 bug 👍');
+    expect(f).toEqual(expect.arrayContaining(['w:ok', 'w:api', 'w:bug', 'cc:这个', 's:👍']));
+    expect(f).not.toContain('w:3');
+    expect(f).toEqual([...f].sort());
+  });
+
+  it('reads only the start of a long message', () => {
+    const long = `${'fine '.repeat(MAX_FEATURE_CHARS / 5)}wrongword`;
+    expect(extractFeatures(long)).not.toContain('w:wrongword');
+  });
+});
+
+const TOY: TrainingExample[] = [
+  { text: 'this is wrong', label: 'negative' },
+  { text: 'wrong again, the table is wrong', label: 'negative' },
+  { text: 'that is broken and wrong', label: 'negative' },
+  { text: '不对，还是错的', label: 'negative' },
+  { text: '又不对了', label: 'negative' },
+  { text: 'great, thanks', label: 'acceptance' },
+  { text: 'thanks, great work', label: 'acceptance' },
+  { text: 'great job', label: 'acceptance' },
+  { text: '很好，谢谢', label: 'acceptance' },
+  { text: '谢谢，很好', label: 'acceptance' },
+  { text: 'what does the flag do', label: 'none' },
+  { text: 'what time is the meeting', label: 'none' },
+  { text: '这个参数是什么意思', label: 'none' },
+  { text: '参数是什么', label: 'none' },
+];
+
+describe('training', () => {
+  it('is deterministic: the same data in any order gives a byte-identical file', () => {
+    const a = serializeModel(trainModel(TOY));
+    const b = serializeModel(trainModel([...TOY].reverse()));
+    const c = serializeModel(trainModel([...TOY, ...TOY.slice(0, 3)])); // duplicates are dropped
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(a.endsWith('}\n')).toBe(true);
+    expect(() => parseModel(JSON.parse(a))).not.toThrow();
+  });
+
+  it('different data gives different weights', () => {
+    expect(serializeModel(trainModel(TOY.slice(1)))).not.toBe(serializeModel(trainModel(TOY)));
+  });
+
+  it('learns the classes it was given (en and zh) and explains with the present features', () => {
+    const model = parseModel(JSON.parse(serializeModel(trainModel(TOY))));
+    expect(model.trained_on).toEqual({ negative: 5, acceptance: 5, none: 4 });
+    const neg = predict(model, 'the output is wrong');
+    expect(neg.label).toBe('negative');
+    expect(neg.topFeatures).toContain('w:wrong');
+    expect(predict(model, 'great, thanks a lot').label).toBe('acceptance');
+    expect(predict(model, '还是不对').label).toBe('negative');
+    expect(predict(model, '谢谢').label).toBe('acceptance');
+    expect(predict(model, '这个是什么').label).toBe('none');
+    const p = predict(model, 'wrong').probabilities;
+    expect(p.negative + p.acceptance + p.none).toBeCloseTo(1, 10);
+    expect(p.negative).toBeGreaterThan(p.acceptance);
+  });
+
+  it('features seen only once are not used (minCount 2)', () => {
+    const model = trainModel(TOY);
+    expect(model.weights['w:broken']).toBeUndefined();
+    expect(model.weights['w:wrong']).toBeDefined();
+  });
+});
+
+describe('the weights file', () => {
+  it('rejects a file that is not a model, naming the field', () => {
+    expect(() => parseModel({ format: 'x', version: 1 }, 'w.json')).toThrow('w.json: not a skillpulse feedback model');
+    const good = JSON.parse(serializeModel(trainModel(TOY)));
+    expect(() => parseModel({ ...good, bias: [0] }, 'w.json')).toThrow('field bias');
+    expect(() => parseModel({ ...good, weights: { 'w:x': [1, 2] } }, 'w.json')).toThrow('field weights.w:x');
+  });
+
+  it('the shipped model loads and was trained on all three classes', () => {
+    const m = shippedModel();
+    expect(m.classes).toEqual(['negative', 'acceptance', 'none']);
+    expect(m.trained_on.negative).toBeGreaterThan(50);
+    expect(m.trained_on.acceptance).toBeGreaterThan(50);
+    expect(m.trained_on.none).toBeGreaterThan(50);
+  });
+});

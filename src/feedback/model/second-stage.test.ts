@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { buildConversation, type Step } from '../../../test/support/conversation.js';
+import { type ClassifyOptions, classifyWindow } from '../classify.js';
+import { buildWindows } from '../window.js';
+import type { ModelFile } from './logistic.js';
+import { MODEL_CONFIDENCE, SECOND_STAGE_DEFAULT } from './second-stage.js';
+
+/** A hand-made model: `blorp`/`hrm` push towards a complaint, `zing` towards acceptance; everything else is none. */
+const MODEL: ModelFile = {
+  format: 'skillpulse-feedback-model',
+  version: 1,
+  classes: ['negative', 'acceptance', 'none'],
+  params: { minCount: 2, l2: 0.01, learningRate: 0.5, iterations: 1 },
+  trained_on: { negative: 1, acceptance: 1, none: 1 },
+  bias: [0, 0, 2],
+  weights: { 'w:blorp': [6, 0, 0], 'w:hrm': [2.5, 0, 0], 'w:zing': [0, 6, 0] },
+};
+/** A model that reads every message as a complaint. */
+const ALWAYS: ModelFile = { ...MODEL, bias: [9, 0, 0], weights: {} };
+
+function judge(steps: Step[], secondStage: ClassifyOptions['secondStage']) {
+  const { conversation, located } = buildConversation(steps);
+  const [w] = buildWindows(conversation, located, { maxTurns: 3 });
+  return classifyWindow(w!, { secondStage });
+}
+
+describe('second stage: only where the rules gave no verdict or implicit acceptance', () => {
+  it('no signal from the rules: the model decides, with its own rule, confidence and features as the reason', () => {
+    const steps: Step[] = [{ skill: 's' }, { user: 'blorp, the headings on page two' }];
+    expect(judge(steps, false).rule).toBe('no-signal');
+    const c = judge(steps, { model: MODEL });
+    expect(c).toMatchObject({
+      outcome: 'correction',
+      correction_type: 'rejection',
+      rule: 'model-rejection',
+      confidence: MODEL_CONFIDENCE,
+      turns_to_feedback: 1,
+    });
+    expect(c.confidence).toBeLessThan(0.6);
+    expect(c.reason).toContain('model reads a complaint');
+    expect(c.reason).toContain('"blorp"');
+    expect(c.reason).toContain('rules: no-signal');
+    expect(c.snippet_source).toBe('blorp, the headings on page two');
+  });
+
+  it('finds the complaint on a later turn and reports that turn', () => {
+    const c = judge([{ skill: 's' }, { user: 'what does the second flag do' }, { user: 'hrm blorp' }], { model: MODEL });
+    expect(c.rule).toBe('model-rejection');
+    expect(c.turns_to_feedback).toBe(2);
+  });
+
+  it('below the threshold the rules verdict stands', () => {
+    const steps: Step[] = [{ skill: 's' }, { user: 'hrm the headings on page two' }];
+    expect(judge(steps, { model: MODEL }).rule).toBe('no-signal'); // p(negative) ≈ 0.59 < 0.7 (the default)
+    expect(judge(steps, { model: MODEL, threshold: 0.9 }).outcome).toBe('none');
+    expect(judge(steps, { model: MODEL, threshold: 0.55 }).rule).toBe('model-rejection');
+  });
+
+  it('implicit acceptance (moving on) may be replaced by a model complaint', () => {
+    const steps: Step[] = [{ skill: 's' }, { user: 'now add tests for the parser' }];
+    expect(judge(steps, false).rule).toBe('move-on');
+    expect(judge(steps, { model: ALWAYS }).rule).toBe('model-rejection');
+    expect(judge(steps, { model: MODEL }).rule).toBe('move-on');
+  });
+
+  it('never overrides an explicit rule verdict, even with a model that reads everything as a complaint', () => {
+    const explicit: Array<[string, string]> = [
+      ['looks good, thanks', 'explicit-acceptance'],
+      ['this is wrong', 'rejection'],
+      ['please redo it', 'redo'],
+      ['close, but the dates are off', 'partial'],
+      ['you forgot the index', 'failure-report'],
+      ['2', 'option-choice'],
+    ];
+    for (const [text, rule] of explicit) {
+      expect(judge([{ skill: 's' }, { user: text }], false).rule).toBe(rule);
+      expect(judge([{ skill: 's' }, { user: text }], { model: ALWAYS }).rule).toBe(rule);
+    }
+    expect(judge([{ skill: 's' }, { denial: 'no' }], { model: ALWAYS }).rule).not.toMatch(/^model-/);
+    expect(judge([{ skill: 's' }, { interrupt: true }], { model: ALWAYS }).rule).toBe('interrupt');
+  });
+
+  it('a window without human turns stays no-reaction', () => {
+    expect(judge([{ skill: 's' }], { model: ALWAYS }).rule).toBe('no-reaction');
+  });
+
+  it('model acceptance only with an acceptance threshold, only on turn 1, only where the rules found no signal', () => {
+    const steps: Step[] = [{ skill: 's' }, { user: 'zing zing' }];
+    expect(judge(steps, { model: MODEL }).outcome).toBe('none');
+    const c = judge(steps, { model: MODEL, acceptanceThreshold: 0.8 });
+    expect(c).toMatchObject({ outcome: 'acceptance', rule: 'model-acceptance', dimension_hint: null, correction_type: null });
+    // Implicit acceptance from the rules is not re-labelled as model acceptance.
+    expect(judge([{ skill: 's' }, { user: 'now add tests, zing' }], { model: MODEL, acceptanceThreshold: 0.5 }).rule).toBe('move-on');
+  });
+
+  it('shared responses halve the model confidence as they halve the rules', () => {
+    const c = judge([{ skills: ['a', 'b'] }, { user: 'blorp' }], { model: MODEL });
+    expect(c.rule).toBe('model-rejection');
+    expect(c.confidence).toBe(MODEL_CONFIDENCE * 0.5);
+  });
+
+  it('off and on by option; the default is SECOND_STAGE_DEFAULT', () => {
+    const steps: Step[] = [{ skill: 's' }, { user: 'blorp' }];
+    const { conversation, located } = buildConversation(steps);
+    const [w] = buildWindows(conversation, located, { maxTurns: 3 });
+    const byDefault = classifyWindow(w!);
+    expect(byDefault.rule === 'model-rejection' || byDefault.rule === 'no-signal' || byDefault.rule === 'negative-evaluation').toBe(true);
+    expect(classifyWindow(w!, { secondStage: false }).rule).not.toMatch(/^model-/);
+    expect(typeof SECOND_STAGE_DEFAULT).toBe('boolean');
+  });
+});
