@@ -23,7 +23,8 @@ export interface FoldResult {
 
 export interface CrossValidation {
   threshold: number;
-  extra: boolean;
+  /** Hand-written sentences in every fold's training data. */
+  extra: number;
   folds: FoldResult[];
 }
 
@@ -62,7 +63,7 @@ export async function crossValidate(
       changed,
     });
   }
-  return { threshold: options.stage?.threshold ?? DEFAULT_THRESHOLD, extra: options.extra !== false, folds };
+  return { threshold: options.stage?.threshold ?? DEFAULT_THRESHOLD, extra: extra.length, folds };
 }
 
 const f = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
@@ -72,7 +73,7 @@ const pr = (s: Scores) =>
 /** A markdown table (one row per held-out split) and the changed invocations. */
 export function formatCrossValidation(cv: CrossValidation): string {
   const out = [
-    `threshold ${cv.threshold}, hand-written sentences ${cv.extra ? 'in' : 'not in'} training`,
+    `threshold ${cv.threshold}, ${cv.extra} hand-written sentence(s) in every fold's training data`,
     '',
     '| Held out | n | rules C+P P / R | rules acc P / R | rules+model C+P P / R | rules+model acc P / R | changed |',
     '|---|---|---|---|---|---|---|',
