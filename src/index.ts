@@ -64,6 +64,8 @@ export { eventId, toFeedbackEvent, serializeEvent } from './feedback/event.js';
 export type { FeedbackEvent, FeedbackOutcome } from './feedback/event.js';
 export { classifyWindow, judgeTurn, CONFIDENCE, SHARED_RESPONSE_FACTOR } from './feedback/classify.js';
 export type { Classification, ClassifyOptions, CorrectionType, DimensionHint, Outcome, Rule } from './feedback/classify.js';
+export { MODEL_CONFIDENCE, SECOND_STAGE_DEFAULT } from './feedback/model/second-stage.js';
+export type { SecondStageOptions } from './feedback/model/second-stage.js';
 export { buildWindows, openWindow, feedWindow, cutWindow, isWindowComplete, isWindowed, DEFAULT_WINDOW_TURNS } from './feedback/window.js';
 export type { InfluenceWindow, WindowTurn, WindowToolUse, WindowCut, WindowOptions } from './feedback/window.js';
 export {
