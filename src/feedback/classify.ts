@@ -10,7 +10,7 @@
  */
 import { defaultLexicons, type Dimension, type Lexicon, type SignalCategory } from './lexicon.js';
 import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TextAnalysis, type TermHit } from './matcher.js';
-import { MODEL_CONFIDENCE, modelVerdict, SECOND_STAGE_DEFAULT, type SecondStageOptions } from './model/second-stage.js';
+import { coveredBy, MODEL_CONFIDENCE, modelVerdict, SECOND_STAGE_DEFAULT, type SecondStageOptions } from './model/second-stage.js';
 import { findRevertCommand } from './revert.js';
 import { type InfluenceWindow, isWindowComplete, type WindowTurn } from './window.js';
 
@@ -377,7 +377,11 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
   const byRules = classifyByRules(window, lexicons);
   const stage = options.secondStage ?? SECOND_STAGE_DEFAULT;
   if (stage === false || !WEAK_RULES.has(byRules.rule)) return byRules;
-  const verdict = modelVerdict(window.turns, stage === true ? {} : stage, byRules.rule === 'no-signal');
+  const verdict = modelVerdict(
+    window.turns,
+    { reads: coveredBy(lexicons), ...(stage === true ? {} : stage) },
+    byRules.rule === 'no-signal',
+  );
   if (verdict === null) return byRules;
   const turn = window.turns[verdict.turn - 1];
   const source = snippetSource(window, verdict.turn);

@@ -3,7 +3,7 @@ import { buildConversation, type Step } from '../../../test/support/conversation
 import { type ClassifyOptions, classifyWindow } from '../classify.js';
 import { buildWindows } from '../window.js';
 import type { ModelFile } from './logistic.js';
-import { MODEL_CONFIDENCE, SECOND_STAGE_DEFAULT } from './second-stage.js';
+import { coveredBy, MODEL_CONFIDENCE, modelVerdict, SECOND_STAGE_DEFAULT } from './second-stage.js';
 
 /** A hand-made model: `blorp`/`hrm` push towards a complaint, `zing` towards acceptance; everything else is none. */
 const MODEL: ModelFile = {
@@ -107,5 +107,25 @@ describe('second stage: only where the rules gave no verdict or implicit accepta
     expect(byDefault.rule === 'model-rejection' || byDefault.rule === 'no-signal' || byDefault.rule === 'negative-evaluation').toBe(true);
     expect(classifyWindow(w!, { secondStage: false }).rule).not.toMatch(/^model-/);
     expect(typeof SECOND_STAGE_DEFAULT).toBe('boolean');
+  });
+});
+
+describe('the language selection governs the second stage too', () => {
+  it('reads CJK text only with a cjk lexicon and other text only with a word lexicon', () => {
+    const enOnly = coveredBy([{ mode: 'word' }]);
+    const zhOnly = coveredBy([{ mode: 'cjk' }]);
+    const both = coveredBy([{ mode: 'word' }, { mode: 'cjk' }]);
+    expect([enOnly('this is wrong'), enOnly('不是说了不要 axios 吗')]).toEqual([true, false]);
+    expect([zhOnly('this is wrong'), zhOnly('不是说了不要 axios 吗')]).toEqual([false, true]);
+    expect([both('this is wrong'), both('不是说了不要 axios 吗')]).toEqual([true, true]);
+  });
+
+  it('is on by default, and a turn outside the selection gets no model verdict', () => {
+    expect(SECOND_STAGE_DEFAULT).toBe(true);
+    const turns = [{ index: 1, kind: 'prompt', text: '不是说了不要 axios 吗，项目里只用 fetch', timestamp: '', uuid: null, line: 1 }];
+    const skipped = modelVerdict(turns as never, { reads: coveredBy([{ mode: 'word' }]), threshold: 0 });
+    expect(skipped).toBeNull();
+    const read = modelVerdict(turns as never, { reads: coveredBy([{ mode: 'cjk' }]), threshold: 0 });
+    expect(read?.turn).toBe(1);
   });
 });
