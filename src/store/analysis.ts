@@ -16,6 +16,7 @@ import type { FeedbackEvent } from '../feedback/event.js';
 import type { SkillInvocation } from '../invocations/types.js';
 import { type DiscoveryResult, discoverTranscripts } from '../transcripts/discovery.js';
 import { type SqliteDatabase, withTransaction } from './database.js';
+import { type InvocationRow, invocationFromRow } from './events-store.js';
 import { type StoreScanOptions, scanIntoStore } from './scan.js';
 
 export interface StoreAnalysisQuery {
@@ -33,17 +34,7 @@ export interface StoreAnalysisQuery {
 
 export type StoreAnalysis = Pick<AnalysisResult, 'invocations' | 'failed' | 'events' | 'sessions' | 'files'>;
 
-interface JudgedRow {
-  invocation_uuid: string;
-  skill_id: string;
-  session_id: string;
-  trigger: SkillInvocation['trigger'];
-  args: string | null;
-  timestamp: string;
-  failed: number;
-  failure_reason: string | null;
-  skill_version: string | null;
-  file: string;
+interface JudgedRow extends InvocationRow {
   line: number | null;
   conv_order: number;
   line_rank: number;
@@ -80,23 +71,8 @@ export function underRoots(column: string, roots: readonly string[]): { sql: str
   return { sql: `(${parts.join(' OR ')})`, params };
 }
 
-function toInvocation(row: JudgedRow): SkillInvocation {
-  return {
-    invocation_uuid: row.invocation_uuid,
-    session_id: row.session_id,
-    skill_id: row.skill_id,
-    trigger: row.trigger,
-    args: row.args,
-    timestamp: row.timestamp,
-    failed: Number(row.failed) === 1,
-    failure_reason: row.failure_reason,
-    skill_version: row.skill_version,
-    file: row.file,
-  };
-}
-
 function toAnalyzed(row: JudgedRow, snippets: boolean): AnalyzedInvocation {
-  const invocation = toInvocation(row);
+  const invocation = invocationFromRow(row);
   const windowed = row.trigger !== 'nested';
   if (!windowed || row.outcome === null) {
     return { invocation, windowed, window: null, classification: null, event: null, reaction_at: null, snippet: '' };
@@ -155,7 +131,7 @@ export function loadAnalysisFromStore(db: SqliteDatabase, query: StoreAnalysisQu
   const invocations: AnalyzedInvocation[] = [];
   const failed: SkillInvocation[] = [];
   for (const row of rows) {
-    if (Number(row.failed) === 1) failed.push(toInvocation(row));
+    if (Number(row.failed) === 1) failed.push(invocationFromRow(row));
     else invocations.push(toAnalyzed(row, snippets));
   }
   const files = underRoots('path', query.roots);

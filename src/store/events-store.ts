@@ -256,7 +256,8 @@ export function loadStoredFeedbackEvents(db: SqliteDatabase, query: EventQuery =
   return rows.map((row) => JSON.parse(row.event_json) as StoredFeedbackEvent);
 }
 
-interface InvocationRow {
+/** An `invocations` table row, as the invocation columns come back from SQLite. */
+export interface InvocationRow {
   invocation_uuid: string;
   skill_id: string;
   session_id: string;
@@ -288,7 +289,12 @@ export function loadStoredInvocations(db: SqliteDatabase, query: EventQuery = {}
       } ORDER BY ts_ms, timestamp, invocation_uuid, skill_id`,
     )
     .all(...params) as InvocationRow[];
-  return rows.map((row) => ({
+  return rows.map(invocationFromRow);
+}
+
+/** An invocation row in the `skillpulse invocations --json` shape. */
+export function invocationFromRow(row: InvocationRow): SkillInvocation {
+  return {
     invocation_uuid: row.invocation_uuid,
     session_id: row.session_id,
     skill_id: row.skill_id,
@@ -299,7 +305,7 @@ export function loadStoredInvocations(db: SqliteDatabase, query: EventQuery = {}
     failure_reason: row.failure_reason,
     skill_version: row.skill_version,
     file: row.file,
-  }));
+  };
 }
 
 /** Invocation counts per skill (all triggers; failed ones counted separately). */
