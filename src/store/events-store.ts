@@ -236,23 +236,27 @@ export interface EventQuery {
   since?: Date | undefined;
 }
 
-/** Stored feedback events, oldest first (timestamp, then event_id), exactly as they were produced. */
-export function loadStoredFeedbackEvents(db: SqliteDatabase, query: EventQuery = {}): StoredFeedbackEvent[] {
-  const where: string[] = [];
+/** The WHERE clause (` WHERE …` or '') and parameters of a query on `skill_id` and `ts_ms`. */
+function whereOf(query: EventQuery): { where: string; params: unknown[] } {
+  const clauses: string[] = [];
   const params: unknown[] = [];
   if (query.skillId !== undefined) {
-    where.push('skill_id = ?');
+    clauses.push('skill_id = ?');
     params.push(query.skillId);
   }
   if (query.since) {
-    where.push('ts_ms >= ?');
+    clauses.push('ts_ms >= ?');
     params.push(query.since.getTime());
   }
-  const rows = db
-    .prepare(
-      `SELECT event_json FROM feedback_events${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ts_ms, timestamp, event_id`,
-    )
-    .all(...params) as Array<{ event_json: string }>;
+  return { where: clauses.length ? ` WHERE ${clauses.join(' AND ')}` : '', params };
+}
+
+/** Stored feedback events, oldest first (timestamp, then event_id), exactly as they were produced. */
+export function loadStoredFeedbackEvents(db: SqliteDatabase, query: EventQuery = {}): StoredFeedbackEvent[] {
+  const { where, params } = whereOf(query);
+  const rows = db.prepare(`SELECT event_json FROM feedback_events${where} ORDER BY ts_ms, timestamp, event_id`).all(...params) as Array<{
+    event_json: string;
+  }>;
   return rows.map((row) => JSON.parse(row.event_json) as StoredFeedbackEvent);
 }
 
@@ -272,21 +276,10 @@ export interface InvocationRow {
 
 /** Stored invocations, oldest first, in the `skillpulse invocations --json` shape. */
 export function loadStoredInvocations(db: SqliteDatabase, query: EventQuery = {}): SkillInvocation[] {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (query.skillId !== undefined) {
-    where.push('skill_id = ?');
-    params.push(query.skillId);
-  }
-  if (query.since) {
-    where.push('ts_ms >= ?');
-    params.push(query.since.getTime());
-  }
+  const { where, params } = whereOf(query);
   const rows = db
     .prepare(
-      `SELECT invocation_uuid, session_id, skill_id, trigger, args, timestamp, failed, failure_reason, skill_version, file FROM invocations${
-        where.length ? ` WHERE ${where.join(' AND ')}` : ''
-      } ORDER BY ts_ms, timestamp, invocation_uuid, skill_id`,
+      `SELECT invocation_uuid, session_id, skill_id, trigger, args, timestamp, failed, failure_reason, skill_version, file FROM invocations${where} ORDER BY ts_ms, timestamp, invocation_uuid, skill_id`,
     )
     .all(...params) as InvocationRow[];
   return rows.map(invocationFromRow);
