@@ -1,8 +1,7 @@
 /**
  * Training data of the second-stage model (src/feedback/model/): per-turn texts with labels derived
  * from the labeled invocations of the accuracy benchmark (only the splits in TRAINING_SPLITS — the
- * round-5 set is never read), plus the hand-written sentences in
- * src/feedback/model/extra-training.json.
+ * held-out round-6 set is never read), plus the hand-written sentences of extraTrainingFiles.
  *
  * Invocation label → turn label: the turn the label's author named as deciding
  * (`turns_to_feedback` in scenario.json) gets the gold class (correction and partial → `negative`);
@@ -11,7 +10,7 @@
  * corpus, overrides) use the only turn with text, else the turn the rules decided on when the
  * rules agree with the gold class, else nothing.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ModelClass, TrainingExample } from '../../src/feedback/model/logistic.js';
 import {
@@ -26,8 +25,11 @@ import {
   splitName,
 } from '../accuracy/benchmark.js';
 
-/** The splits the model may learn from. Never the round-5 set (`test_round5`, `r5-*`). */
-export const TRAINING_SPLITS = ['dev', 'test-r1', 'test-r2', 'test-r3', 'test-r4', 'corpus'] as const;
+/**
+ * The splits the model may learn from: every round measured once already. Never the held-out
+ * round-6 set (`test_round6`, `r6-*`) until it has been measured.
+ */
+export const TRAINING_SPLITS = ['dev', 'test-r1', 'test-r2', 'test-r3', 'test-r4', 'test-r5', 'corpus'] as const;
 
 export type { LabeledItem };
 
@@ -111,13 +113,33 @@ interface ExtraFile {
   examples: { text: string; label: ModelClass }[];
 }
 
-/** The hand-written sentences (src/feedback/model/extra-training.json). */
+/**
+ * The files of hand-written sentences: src/feedback/model/extra-training.json, then every `*.json`
+ * under src/feedback/model/training/ (one file per author and language), in name order.
+ */
+export function extraTrainingFiles(root: string): string[] {
+  const dir = path.join(root, 'src', 'feedback', 'model', 'training');
+  const more = existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
+        .sort()
+        .map((f) => path.join(dir, f))
+    : [];
+  return [extraTrainingFile(root), ...more];
+}
+
+/** The hand-written sentences of every training file (see extraTrainingFiles). */
 export function extraExamples(root: string): TrainingExample[] {
-  const file = extraTrainingFile(root);
-  const data = JSON.parse(readFileSync(file, 'utf8')) as ExtraFile;
-  return data.examples.map((e, i) => {
-    if (typeof e.text !== 'string' || !['negative', 'acceptance', 'none'].includes(e.label))
-      throw new Error(`${file}: examples.${i} needs a text and a label (negative, acceptance, none)`);
-    return { text: e.text, label: e.label, source: 'extra' };
-  });
+  const out: TrainingExample[] = [];
+  for (const file of extraTrainingFiles(root)) {
+    const data = JSON.parse(readFileSync(file, 'utf8')) as ExtraFile;
+    if (!Array.isArray(data.examples)) throw new Error(`${file}: needs an "examples" array`);
+    const source = `extra:${path.basename(file, '.json')}`;
+    data.examples.forEach((e, i) => {
+      if (typeof e.text !== 'string' || e.text.trim() === '' || !['negative', 'acceptance', 'none'].includes(e.label))
+        throw new Error(`${file}: examples.${i} needs a text and a label (negative, acceptance, none)`);
+      out.push({ text: e.text, label: e.label, source });
+    });
+  }
+  return out;
 }
