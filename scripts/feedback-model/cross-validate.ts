@@ -5,10 +5,10 @@
  * rules + that model. So every blind round is scored by a model that never saw it.
  */
 import { classifyWindow } from '../../src/feedback/classify.js';
-import { trainModel } from '../../src/feedback/model/logistic.js';
+import { type ModelFile, predict, type TrainingExample, trainModel } from '../../src/feedback/model/logistic.js';
 import { DEFAULT_THRESHOLD, type SecondStageOptions } from '../../src/feedback/model/second-stage.js';
 import { type Item, type Scores, score } from '../accuracy/benchmark.js';
-import { extraExamples, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS } from './dataset.js';
+import { extraExamples, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS, turnExamples } from './dataset.js';
 import { examplesOf } from './train.js';
 
 export interface FoldResult {
@@ -17,6 +17,11 @@ export interface FoldResult {
   trainingTurns: number;
   rules: Scores;
   withModel: Scores;
+  /**
+   * The model alone on the held-out split's labeled turns (turnExamples), rules aside: how often a
+   * turn it calls negative (probability ≥ the threshold) is one, and how many negative turns it finds.
+   */
+  turns: { n: number; negative: { precision: number | null; recall: number | null }; accuracy: number | null };
   /** Invocations the model changed, with gold and both predictions. */
   changed: { source: string; gold: string; rules: string; model: string; reason: string }[];
 }
@@ -58,12 +63,35 @@ export async function crossValidate(
       heldOut,
       n: test.length,
       trainingTurns: examples.length,
+      turns: scoreTurns(model, test.flatMap(turnExamples), options.stage?.threshold ?? DEFAULT_THRESHOLD),
       rules: score(rulesItems),
       withModel: score(modelItems),
       changed,
     });
   }
   return { threshold: options.stage?.threshold ?? DEFAULT_THRESHOLD, extra: extra.length, folds };
+}
+
+/** Model-only scores of labeled turns (see FoldResult.turns). */
+export function scoreTurns(model: ModelFile, examples: readonly TrainingExample[], threshold: number): FoldResult['turns'] {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  let right = 0;
+  for (const e of examples) {
+    const p = predict(model, e.text, 0, 'negative');
+    const negative = p.probabilities.negative >= threshold;
+    if (negative && e.label === 'negative') tp++;
+    else if (negative) fp++;
+    else if (e.label === 'negative') fn++;
+    if ((negative ? 'negative' : p.label === 'negative' ? 'none' : p.label) === e.label) right++;
+  }
+  const ratio = (a: number, b: number) => (b === 0 ? null : a / b);
+  return {
+    n: examples.length,
+    negative: { precision: ratio(tp, tp + fp), recall: ratio(tp, tp + fn) },
+    accuracy: ratio(right, examples.length),
+  };
 }
 
 const f = (x: number | null) => (x === null ? 'n/a' : x.toFixed(3));
@@ -75,13 +103,16 @@ export function formatCrossValidation(cv: CrossValidation): string {
   const out = [
     `threshold ${cv.threshold}, ${cv.extra} hand-written sentence(s) in every fold's training data`,
     '',
-    '| Held out | n | rules C+P P / R | rules acc P / R | rules+model C+P P / R | rules+model acc P / R | changed |',
-    '|---|---|---|---|---|---|---|',
+    '| Held out | n | rules C+P P / R | rules acc P / R | rules+model C+P P / R | rules+model acc P / R | changed | model alone: turns, negative P / R, accuracy |',
+    '|---|---|---|---|---|---|---|---|',
   ];
   for (const fold of cv.folds) {
     const [rc, ra] = pr(fold.rules).split(' | ');
     const [mc, ma] = pr(fold.withModel).split(' | ');
-    out.push(`| ${fold.heldOut} | ${fold.n} | ${rc} | ${ra} | ${mc} | ${ma} | ${fold.changed.length} |`);
+    const t = fold.turns;
+    out.push(
+      `| ${fold.heldOut} | ${fold.n} | ${rc} | ${ra} | ${mc} | ${ma} | ${fold.changed.length} | ${t.n}, ${f(t.negative.precision)} / ${f(t.negative.recall)}, ${f(t.accuracy)} |`,
+    );
   }
   out.push('');
   for (const fold of cv.folds)
