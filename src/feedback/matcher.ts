@@ -5,6 +5,21 @@
  */
 import { charAt, charBefore, isWordChar, normalizeText } from './normalize.js';
 import { DIMENSIONS, type Dimension, type Lexicon, type LexiconTerm, SIGNAL_CATEGORIES, type SignalCategory } from './lexicon.js';
+import {
+  atClauseStart,
+  clauseIndex,
+  endsWithWord,
+  inQuestionClause,
+  inQuestionSentence,
+  isIrrealis,
+  isNegated,
+  LEADING_NOISE,
+  sentenceFirstWord,
+  sentenceIndex,
+  startsWithWords,
+} from './scope.js';
+
+export { atClauseStart } from './scope.js';
 
 export interface TermHit {
   category: SignalCategory | Dimension;
@@ -51,10 +66,6 @@ export interface TextAnalysis {
   question: boolean;
 }
 
-const CLAUSE_PUNCT = /[,.;:!?，。；：！？、\n()[\]{}"]/u;
-const LEADING_NOISE = /^[\s\p{P}\p{S}]*$/u;
-const SENTENCE_END = /[.!?。！？\n]/u;
-
 /** Every occurrence of `term` in `text` (UTF-16 offsets). */
 function occurrences(text: string, term: string): number[] {
   const out: number[] = [];
@@ -65,149 +76,6 @@ function occurrences(text: string, term: string): number[] {
     out.push(at);
     from = at + 1;
   }
-}
-
-/** Words of `text` (alphabetic words with apostrophes); CJK characters are single-character words. */
-function words(text: string): string[] {
-  return text.match(/[\p{L}\p{N}'-]+/gu) ?? [];
-}
-
-function startsWithWords(rest: string, phrases: string[], mode: 'word' | 'cjk'): boolean {
-  const trimmed = mode === 'word' ? rest.replace(/^[\s]+/u, '') : rest;
-  for (const p of phrases) {
-    if (!trimmed.startsWith(p)) continue;
-    if (mode === 'cjk' || !isWordChar(charAt(trimmed, p.length))) return true;
-  }
-  return false;
-}
-
-function endsWithWord(before: string, phrases: string[], mode: 'word' | 'cjk'): boolean {
-  if (mode === 'cjk') return phrases.some((p) => before.endsWith(p));
-  const w = words(before.trimEnd());
-  const last = w[w.length - 1];
-  return last !== undefined && phrases.includes(last) && /[\p{L}\p{N}']$/u.test(before.trimEnd());
-}
-
-function isNegated(lx: Lexicon, text: string, start: number): boolean {
-  if (lx.mode !== 'word' || lx.negationWindow === 0) return false;
-  let before = text.slice(0, start);
-  // Only the current clause.
-  for (let i = before.length - 1; i >= 0; i--) {
-    if (CLAUSE_PUNCT.test(before[i]!)) {
-      before = before.slice(i + 1);
-      break;
-    }
-  }
-  const w = words(before);
-  let seen = 0;
-  for (let i = w.length - 1; i >= 0 && seen < lx.negationWindow; i--, seen++) {
-    const word = w[i]!;
-    if (lx.clauseBreaks.has(word)) return false;
-    if (lx.negators.has(word) || word.endsWith("n't")) return true;
-  }
-  return false;
-}
-
-function inQuestionClause(text: string, end: number): boolean {
-  for (let i = end; i < text.length; i++) {
-    const ch = text[i]!;
-    if (CLAUSE_PUNCT.test(ch)) return ch === '?' || ch === '？';
-  }
-  return false;
-}
-
-function inQuestionSentence(text: string, end: number): boolean {
-  for (let i = end; i < text.length; i++) {
-    const ch = text[i]!;
-    if (SENTENCE_END.test(ch)) return ch === '?' || ch === '？';
-  }
-  return false;
-}
-
-function sentenceIndex(text: string, at: number): number {
-  let n = 0;
-  for (let i = 0; i < at; i++) if (SENTENCE_END.test(text[i]!)) n++;
-  return n;
-}
-
-function clauseIndex(text: string, at: number): number {
-  let n = 0;
-  for (let i = 0; i < at; i++) if (CLAUSE_PUNCT.test(text[i]!)) n++;
-  return n;
-}
-
-/**
- * The term at `at` opens a clause: only whitespace, punctuation and the lexicon's clause fillers
- * (`please`, `ok`, `and`; 请, 你) stand between it and the start of the message or the last clause
- * punctuation.
- */
-export function atClauseStart(lx: Lexicon, text: string, at: number): boolean {
-  let before = text.slice(0, at);
-  for (let i = before.length - 1; i >= 0; i--) {
-    if (CLAUSE_PUNCT.test(before[i]!)) {
-      before = before.slice(i + 1);
-      break;
-    }
-  }
-  let rest = before.replace(/^[\s\p{P}\p{S}]+/u, '');
-  for (let guard = 0; rest !== '' && guard < 8; guard++) {
-    const filler = lx.clauseFillers.find((f) => rest.startsWith(f) && (lx.mode === 'cjk' || !isWordChar(charAt(rest, f.length))));
-    if (filler === undefined) return false;
-    rest = rest.slice(filler.length).replace(/^[\s\p{P}\p{S}]+/u, '');
-  }
-  return rest === '';
-}
-
-/**
- * Praise at `at` is hypothetical (cjk: the text just before it ends with an irrealis marker, 就能搞定;
- * word mode: a conditional or wish earlier in its clause, `if you're happy with it`, or a modal
- * among the two words before it with a condition after it, `would be perfect if …`).
- */
-function isIrrealis(lx: Lexicon, text: string, at: number, end: number): boolean {
-  if (lx.irrealis.length === 0 && lx.modalIrrealis.length === 0) return false;
-  const before = text.slice(0, at);
-  if (lx.mode === 'cjk') {
-    const trimmed = before.trimEnd();
-    return lx.irrealis.some((m) => trimmed.endsWith(m));
-  }
-  let clause = before;
-  for (let i = clause.length - 1; i >= 0; i--) {
-    if (CLAUSE_PUNCT.test(clause[i]!)) {
-      clause = clause.slice(i + 1);
-      break;
-    }
-  }
-  const clauseWords = words(clause);
-  const tail = clauseWords.slice(-2);
-  const near = (m: string) => {
-    // A contraction marker (`'d`) ends a word: `it'd be perfect if …`.
-    if (m.startsWith("'")) return tail.some((w) => w.endsWith(m));
-    const mw = m.split(' ');
-    for (let k = 0; k + mw.length <= tail.length; k++) if (mw.every((x, j) => tail[k + j] === x)) return true;
-    return false;
-  };
-  // A conditional or wish anywhere earlier in the clause (`if you are happy with it`); a modal
-  // only just before the praise.
-  if (lx.irrealis.some((m) => (m.includes(' ') ? clause.includes(m) : clauseWords.includes(m)))) return true;
-  if (!lx.modalIrrealis.some(near)) return false;
-  // A modal alone takes up an offer (`that would be great`); with a condition it is unreal.
-  let rest = text.slice(end);
-  const stop = rest.search(SENTENCE_END);
-  if (stop >= 0) rest = rest.slice(0, stop);
-  const after = words(rest);
-  return lx.irrealisConditions.some((c) => after.includes(c));
-}
-
-/** The first word of the sentence holding `at` (sentences end at . ! ? 。！？ and newlines). */
-function sentenceFirstWord(text: string, at: number): string | undefined {
-  let from = 0;
-  for (let i = at - 1; i >= 0; i--) {
-    if (SENTENCE_END.test(text[i]!)) {
-      from = i + 1;
-      break;
-    }
-  }
-  return words(text.slice(from, at + 1))[0] ?? words(text.slice(from))[0];
 }
 
 function matchTerm(lx: Lexicon, text: string, t: LexiconTerm, at: number): boolean {
