@@ -22,6 +22,8 @@ import { feedbackInteractiveR4En, feedbackScenariosR4En } from './fixtures/feedb
 import { feedbackInteractiveR4Zh, feedbackScenariosR4Zh } from './fixtures/feedback-scenarios-r4-zh.js';
 import { feedbackScenariosR5En } from './fixtures/feedback-scenarios-r5-en.js';
 import { feedbackScenariosR5Zh } from './fixtures/feedback-scenarios-r5-zh.js';
+import { feedbackScenariosR6En } from './fixtures/feedback-scenarios-r6-en.js';
+import { feedbackScenariosR6Zh } from './fixtures/feedback-scenarios-r6-zh.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
@@ -37,6 +39,8 @@ const scenarios = [
   ...feedbackScenariosR4Zh,
   ...feedbackScenariosR5En,
   ...feedbackScenariosR5Zh,
+  ...feedbackScenariosR6En,
+  ...feedbackScenariosR6Zh,
 ];
 /** Labeled TUI scenarios (tmux). */
 const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3, ...feedbackInteractiveR4En, ...feedbackInteractiveR4Zh];
