@@ -5,7 +5,7 @@
  */
 
 /** Only the start of a long message is read (pasted specs and logs are not the reaction). */
-export const MAX_FEATURE_CHARS = 400;
+export const MAX_FEATURE_CHARS = 240;
 
 const CJK = /\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|\p{Script=Hangul}/u;
 const WORD_CHAR = /[\p{L}\p{N}']/u;
@@ -69,26 +69,44 @@ export function tokenize(text: string): Tokens {
 }
 
 /**
+ * Chinese function characters: too common to be evidence alone (不 in 不好意思/不用了解, 了 in every
+ * past tense); they still count inside character bigrams (不对, 错了, 没了).
+ */
+const CJK_FUNCTION_CHARS = new Set([...'了不的是把吧吗呢啊我你他这那个一在有就也都还和要给']);
+
+/** Words that negate what follows them in their clause (plus every word ending in `n't`). */
+const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'none', 'nobody', 'nowhere', 'without', 'zero', 'neither', 'nor', 'cannot']);
+/** How many words after a negator are read as negated. */
+const NEGATION_SCOPE = 3;
+
+const isNegator = (w: string): boolean => NEGATORS.has(w) || w.endsWith("n't");
+
+/**
  * The feature set of a text (each feature once, sorted): `w:` word, `b:` word bigram (`^` marks the
- * message start), `c:` CJK character, `cc:` CJK character bigram, `s:` symbol, `p:?` / `p:!`.
+ * message start), `c:` CJK character, `cc:` CJK character bigram, `s:` symbol, `p:?` / `p:!`. A word
+ * up to NEGATION_SCOPE words after a negator in the same clause is `w:!word` instead of `w:word`, so
+ * `nothing broke` / `no errors` do not share the complaint's evidence of `broke` / `errors`.
  */
 export function extractFeatures(text: string): string[] {
   const { words, cjkRuns, symbols } = tokenize(text);
   const out = new Set<string>();
   let prev = '^';
+  let negated = 0;
   for (const w of words) {
     if (w === '|') {
       prev = '|';
+      negated = 0;
       continue;
     }
-    if (!/^\d+$/.test(w)) out.add(`w:${w}`);
+    if (!/^\d+$/.test(w)) out.add(negated > 0 ? `w:!${w}` : `w:${w}`);
+    negated = isNegator(w) ? NEGATION_SCOPE : Math.max(0, negated - 1);
     if (prev !== '|') out.add(`b:${prev}_${w}`);
     prev = w;
   }
   for (const r of cjkRuns) {
     const chars = [...r];
     for (let i = 0; i < chars.length; i++) {
-      out.add(`c:${chars[i]}`);
+      if (!CJK_FUNCTION_CHARS.has(chars[i]!)) out.add(`c:${chars[i]}`);
       if (i + 1 < chars.length) out.add(`cc:${chars[i]}${chars[i + 1]}`);
     }
   }

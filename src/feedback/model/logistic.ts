@@ -24,7 +24,7 @@ export interface TrainingParams {
   iterations: number;
 }
 
-export const DEFAULT_TRAINING_PARAMS: TrainingParams = { minCount: 2, l2: 0.01, learningRate: 0.5, iterations: 400 };
+export const DEFAULT_TRAINING_PARAMS: TrainingParams = { minCount: 2, l2: 0.001, learningRate: 0.5, iterations: 800 };
 
 /** The shipped data file (src/feedback/model/weights.json). */
 export interface ModelFile {

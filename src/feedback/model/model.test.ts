@@ -21,9 +21,19 @@ describe('tokenisation', () => {
     const t = tokenize('不对，运行失败了');
     expect(t.cjkRuns).toEqual(['不对', '运行失败了']);
     const f = extractFeatures('不对，运行失败了');
-    expect(f).toEqual(expect.arrayContaining(['c:不', 'c:对', 'cc:不对', 'cc:失败', 'cc:败了']));
-    // No bigram across the comma.
+    expect(f).toEqual(expect.arrayContaining(['c:对', 'cc:不对', 'cc:失败', 'cc:败了']));
+    // No bigram across the comma; function characters (不, 了) count only inside bigrams.
     expect(f).not.toContain('cc:对运');
+    expect(f).not.toContain('c:不');
+    expect(f).not.toContain('c:了');
+  });
+
+  it('English: words after a negator in the same clause are negated features', () => {
+    const f = extractFeatures('nothing broke, no errors. the build broke');
+    expect(f).toEqual(expect.arrayContaining(['w:nothing', 'w:!broke', 'w:!errors', 'w:broke', 'w:build']));
+    expect(f).not.toContain('w:errors');
+    // The scope ends at the clause break and after three words.
+    expect(extractFeatures("it doesn't really seem to work")).toEqual(expect.arrayContaining(['w:!really', 'w:!seem', 'w:!to', 'w:work']));
   });
 
   it('mixed scripts, emoji, digits and NFKC', () => {
