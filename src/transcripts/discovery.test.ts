@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SkillpulseError } from '../errors.js';
-import { classifyTranscriptPath, defaultRoots, discoverTranscripts } from './discovery.js';
+import { classifyTranscriptPath, defaultRoots, discoverTranscripts, skipReason } from './discovery.js';
 
 const S1 = '11111111-1111-4111-8111-111111111111';
 const S2 = '22222222-2222-4222-8222-222222222222';
@@ -138,5 +138,67 @@ describe('classifyTranscriptPath', () => {
     const main = classifyTranscriptPath(`/c/repo__-src-x__${S2}.jsonl`, '/c');
     expect([main.kind, main.sessionId]).toEqual(['session', S2]);
     expect(classifyTranscriptPath('/c/full.jsonl', '/c').sessionId).toBeNull();
+  });
+});
+
+describe('folder-by-folder classification', () => {
+  it('agrees with classifyTranscriptPath and skipReason per path on odd layouts (roots with a trailing slash, below subagents/ or observer folders, links)', async () => {
+    const base = await mkdtemp(path.join(tmpdir(), 'skillpulse-classify-'));
+    try {
+      const names = [
+        `projects/-p/${S1}.jsonl`,
+        `projects/-p/__.jsonl`,
+        'projects/-p/.jsonl',
+        'projects/-p/agent-.jsonl',
+        'projects/-p/agent-x.jsonl',
+        `projects/-p/repo__${S2}__subagents__agent-a1.jsonl`,
+        'projects/-p/x__subagents__journal.jsonl',
+        `projects/-p/${S1}/subagents/agent-b2.jsonl`,
+        `projects/-p/${S1}/subagents/notes.jsonl`,
+        `projects/-p/${S1}/subagents/deeper/${S2}/agent-c3.jsonl`,
+        `projects/-q-observer-sessions/${S2}.jsonl`,
+        `projects/-q/a-observer-sessions-b.jsonl`,
+        `projects/${S2}.jsonl`,
+        'projects/subagents/agent-d4.jsonl',
+        `observer-sessions/subagents/projects/-r/${S1}.jsonl`,
+        'observer-sessions/subagents/projects/-r/agent-e5.jsonl',
+      ];
+      for (const name of names) await touch(path.join(base, name));
+      await symlink(path.join(base, 'projects', '-q'), path.join(base, 'projects', '-p', 'link-to-q'));
+      await symlink(path.join(base, 'observer-sessions'), path.join(base, 'projects', '-p', 'link-out'));
+      const roots = [
+        `${path.join(base, 'projects')}${path.sep}`,
+        path.join(base, 'observer-sessions', 'subagents', 'projects'),
+        path.join(base, 'observer-sessions', 'subagents'),
+        base,
+      ];
+      for (const root of roots) {
+        const found = await discoverTranscripts({ paths: [root] });
+        expect(found.files.length + found.skipped.length).toBeGreaterThan(0);
+        for (const file of found.files) {
+          const { size, mtimeMs, dev, ino, ...classified } = file;
+          expect(classified).toEqual(classifyTranscriptPath(file.path, file.root));
+          expect(skipReason(file.path, file.root)).toBeNull();
+          expect(size).toBeGreaterThan(0);
+        }
+        const rootPath = path.normalize(root);
+        for (const skipped of found.skipped) expect(skipped.reason).toBe(skipReason(skipped.path, rootPath));
+        // Every .jsonl under the root is either found or skipped exactly once (links read once).
+        const seen = [...found.files.map((f) => f.path), ...found.skipped.map((s) => s.path)];
+        expect(new Set(seen).size).toBe(seen.length);
+      }
+      const all = await discoverTranscripts({ paths: [base] });
+      expect(all.files.length + all.skipped.length).toBe(names.length);
+      expect(all.skipped.map((s) => s.reason).sort()).toEqual([
+        'not a subagent transcript (workflow journal or other file)',
+        'not a subagent transcript (workflow journal or other file)',
+        'observer session',
+        'observer session',
+        'observer session',
+        'observer session',
+      ]);
+    } finally {
+      await rm(base, { recursive: true, force: true });
+    }
   });
 });
