@@ -17,6 +17,19 @@
  * line normally, so every irregular line goes through the ordinary path with its diagnostics.
  * Duplicate keys resolve like `JSON.parse` (the last one wins).
  */
+import {
+  BACKSLASH,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  FAIL,
+  QUOTE,
+  fail,
+  JsonCursor,
+  Memo,
+  NOT_STRING,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+} from './json-cursor.js';
 import type { LiteFacts } from './prefilter.js';
 import type { RecordData } from './records.js';
 
@@ -25,136 +38,6 @@ export const LEAN_TEXT = '…';
 
 /** Tools whose `input` a scan reads (skill id and args, Bash command, Task/Agent prompt). */
 export const LEAN_INPUT_TOOLS: ReadonlySet<string> = new Set(['Skill', 'SlashCommand', 'Bash', 'Task', 'Agent']);
-
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-/** Thrown inside the walk to abandon a line (caught by the entry points). */
-const FAIL = Symbol('lean-fail');
-
-let buf: Buffer = Buffer.alloc(0);
-let pos = 0;
-let end = 0;
-
-function fail(): never {
-  throw FAIL;
-}
-
-function ws(): void {
-  while (pos < end && isWs(buf[pos] as number)) pos++;
-}
-
-/** At an opening quote: moves past the closing one; returns the index of the closing quote. */
-function skipString(): number {
-  // Keys and ids are short: a byte loop beats a native call per string; long values (text,
-  // file contents) switch to native quote search, checking each hit's backslash run.
-  let i = pos + 1;
-  const stop = Math.min(end, i + 96);
-  while (i < stop) {
-    const c = buf[i] as number;
-    if (c === QUOTE) {
-      pos = i + 1;
-      return i;
-    }
-    i += c === BACKSLASH ? 2 : 1;
-  }
-  let at = i;
-  for (;;) {
-    const q = buf.indexOf(QUOTE, at);
-    if (q === -1 || q >= end) fail();
-    let slashes = 0;
-    let b = q - 1;
-    while (b > pos && buf[b] === BACKSLASH) {
-      slashes++;
-      b--;
-    }
-    if ((slashes & 1) === 0) {
-      pos = q + 1;
-      return q;
-    }
-    at = q + 1;
-  }
-}
-
-function skipScalar(): void {
-  const start = pos;
-  while (pos < end) {
-    const c = buf[pos] as number;
-    if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || isWs(c)) break;
-    if (c === QUOTE || c === OPEN_BRACE || c === OPEN_BRACKET || c === COLON) fail();
-    pos++;
-  }
-  if (pos === start) fail();
-}
-
-function skipValue(depth: number): void {
-  if (depth > 64) fail();
-  const c = buf[pos];
-  if (c === QUOTE) {
-    skipString();
-    return;
-  }
-  if (c === OPEN_BRACE) {
-    pos++;
-    ws();
-    if (buf[pos] === CLOSE_BRACE) {
-      pos++;
-      return;
-    }
-    for (;;) {
-      ws();
-      if (buf[pos] !== QUOTE) fail();
-      skipString();
-      ws();
-      if (buf[pos] !== COLON) fail();
-      pos++;
-      ws();
-      skipValue(depth + 1);
-      ws();
-      const d = buf[pos];
-      pos++;
-      if (d === COMMA) continue;
-      if (d === CLOSE_BRACE) return;
-      fail();
-    }
-  }
-  if (c === OPEN_BRACKET) {
-    pos++;
-    ws();
-    if (buf[pos] === CLOSE_BRACKET) {
-      pos++;
-      return;
-    }
-    for (;;) {
-      ws();
-      skipValue(depth + 1);
-      ws();
-      const d = buf[pos];
-      pos++;
-      if (d === COMMA) continue;
-      if (d === CLOSE_BRACKET) return;
-      fail();
-    }
-  }
-  skipScalar();
-}
-
-/** Whether the key between `start` (after the opening quote) and `stop` (the closing quote) is `key`. */
-function keyIs(start: number, stop: number, key: Uint8Array): boolean {
-  if (stop - start !== key.length) return false;
-  for (let i = 0; i < key.length; i++) if (buf[start + i] !== key[i]) return false;
-  return true;
-}
 
 const K = (s: string) => Buffer.from(s, 'latin1');
 const K_TYPE = K('type');
@@ -178,58 +61,6 @@ const K_INPUT = K('input');
 const K_TOOL_USE_ID = K('tool_use_id');
 const K_IS_ERROR = K('is_error');
 
-/** A string value (or `null`) at `pos`; anything else fails. */
-function stringOrNull(memo?: Memo): string | null {
-  const c = buf[pos];
-  if (c === QUOTE) {
-    const start = pos;
-    const stop = skipString();
-    if (memo !== undefined) {
-      const hit = memo.get(start + 1, stop);
-      if (hit !== null) return hit;
-    }
-    // Escapes are rare in ids, paths and timestamps; decode them exactly when present.
-    const slash = buf.indexOf(BACKSLASH, start + 1);
-    const value =
-      slash !== -1 && slash < stop ? (JSON.parse(buf.toString('utf8', start, stop + 1)) as string) : buf.toString('utf8', start + 1, stop);
-    memo?.set(start + 1, stop, value);
-    return value;
-  }
-  if (c === 0x6e && buf[pos + 1] === 0x75 && buf[pos + 2] === 0x6c && buf[pos + 3] === 0x6c) {
-    pos += 4;
-    return null;
-  }
-  fail();
-}
-
-/**
- * The last value decoded for one field, by its raw bytes: session ids, cwds, versions, models and
- * request ids repeat from line to line, and comparing a few bytes is cheaper than decoding.
- */
-class Memo {
-  private readonly raw = Buffer.allocUnsafe(256);
-  private length = -1;
-  private value = '';
-
-  get(start: number, stop: number): string | null {
-    const n = stop - start;
-    if (n !== this.length) return null;
-    const raw = this.raw;
-    for (let i = 0; i < n; i++) if (raw[i] !== buf[start + i]) return null;
-    return this.value;
-  }
-
-  set(start: number, stop: number, value: string): void {
-    if (stop - start > this.raw.length) {
-      this.length = -1;
-      return;
-    }
-    buf.copy(this.raw, 0, start, stop);
-    this.length = stop - start;
-    this.value = value;
-  }
-}
-
 const MEMO_SESSION = new Memo();
 const MEMO_CWD = new Memo();
 const MEMO_VERSION = new Memo();
@@ -239,18 +70,8 @@ const MEMO_MODEL = new Memo();
 const MEMO_MESSAGE_ID = new Memo();
 const MEMO_PARENT = new Memo();
 
-/** `true` → true; any other value (skipped) → false. Mirrors `=== true` on the parsed value. */
-function isTrue(): boolean {
-  if (buf[pos] === 0x74 && buf[pos + 1] === 0x72 && buf[pos + 2] === 0x75 && buf[pos + 3] === 0x65) {
-    const after = buf[pos + 4];
-    if (after === undefined || after === COMMA || after === CLOSE_BRACE || isWs(after)) {
-      pos += 4;
-      return true;
-    }
-  }
-  skipValue(1);
-  return false;
-}
+/** The one cursor of this thread (lines are decoded one at a time, synchronously). */
+const CURSOR = new JsonCursor();
 
 interface Block {
   type: string | null;
@@ -281,70 +102,69 @@ function newBlock(): Block {
   };
 }
 
-/** A scalar string (`"…"`) value decoded, else a marker that it was something else (skipped). */
-const NOT_STRING = Symbol('not-string');
-function anyString(memo?: Memo): string | typeof NOT_STRING {
-  if (buf[pos] === QUOTE) return stringOrNull(memo) as string;
-  skipValue(1);
-  return NOT_STRING;
-}
-
-function walkBlock(): Block | null {
+function walkBlock(c: JsonCursor): Block | null {
   const block = newBlock();
-  if (buf[pos] !== OPEN_BRACE) {
-    skipValue(1);
+  const buf = c.buf;
+  if (buf[c.pos] !== OPEN_BRACE) {
+    c.skipValue(1);
     return null; // not an object: ignored by the builder as well
   }
-  pos++;
-  ws();
-  if (buf[pos] === CLOSE_BRACE) {
-    pos++;
+  c.pos++;
+  c.ws();
+  if (buf[c.pos] === CLOSE_BRACE) {
+    c.pos++;
     return block;
   }
-  for (;;) {
-    ws();
-    if (buf[pos] !== QUOTE) fail();
-    const ks = pos + 1;
-    const ke = skipString();
-    ws();
-    if (buf[pos] !== COLON) fail();
-    pos++;
-    ws();
-    if (keyIs(ks, ke, K_TYPE)) {
-      const v = anyString();
-      block.type = v === NOT_STRING ? null : v;
-    } else if (keyIs(ks, ke, K_TEXT)) {
-      if (buf[pos] === QUOTE) {
-        block.textStart = pos + 1;
-        block.textStop = skipString();
-        block.textIsString = true;
-      } else {
-        block.textIsString = false;
-        skipValue(1);
-      }
-    } else if (keyIs(ks, ke, K_ID)) {
-      const v = anyString();
-      block.id = v === NOT_STRING ? 0 : v;
-    } else if (keyIs(ks, ke, K_NAME)) {
-      const v = anyString();
-      block.name = v === NOT_STRING ? 0 : v;
-    } else if (keyIs(ks, ke, K_INPUT)) {
-      block.inputStart = pos;
-      skipValue(1);
-      block.inputStop = pos;
-    } else if (keyIs(ks, ke, K_TOOL_USE_ID)) {
-      const v = anyString();
-      block.toolUseId = v === NOT_STRING ? 0 : v;
-    } else if (keyIs(ks, ke, K_IS_ERROR)) {
-      block.isError = isTrue();
-    } else skipValue(1);
-    ws();
-    const d = buf[pos];
-    pos++;
-    if (d === COMMA) continue;
-    if (d === CLOSE_BRACE) return block;
-    fail();
-  }
+  do {
+    const ks = c.key();
+    const ke = c.keyStop;
+    switch (ke - ks) {
+      case 4:
+        if (c.keyIs(ks, ke, K_TYPE)) {
+          const v = c.anyString();
+          block.type = v === NOT_STRING ? null : v;
+        } else if (c.keyIs(ks, ke, K_TEXT)) {
+          if (buf[c.pos] === QUOTE) {
+            block.textStart = c.pos + 1;
+            block.textStop = c.skipString();
+            block.textIsString = true;
+          } else {
+            block.textIsString = false;
+            c.skipValue(1);
+          }
+        } else if (c.keyIs(ks, ke, K_NAME)) {
+          const v = c.anyString();
+          block.name = v === NOT_STRING ? 0 : v;
+        } else c.skipValue(1);
+        break;
+      case 2:
+        if (c.keyIs(ks, ke, K_ID)) {
+          const v = c.anyString();
+          block.id = v === NOT_STRING ? 0 : v;
+        } else c.skipValue(1);
+        break;
+      case 5:
+        if (c.keyIs(ks, ke, K_INPUT)) {
+          block.inputStart = c.pos;
+          c.skipValue(1);
+          block.inputStop = c.pos;
+        } else c.skipValue(1);
+        break;
+      case 11:
+        if (c.keyIs(ks, ke, K_TOOL_USE_ID)) {
+          const v = c.anyString();
+          block.toolUseId = v === NOT_STRING ? 0 : v;
+        } else c.skipValue(1);
+        break;
+      case 8:
+        if (c.keyIs(ks, ke, K_IS_ERROR)) block.isError = c.isTrue();
+        else c.skipValue(1);
+        break;
+      default:
+        c.skipValue(1);
+    }
+  } while (c.next(CLOSE_BRACE));
+  return block;
 }
 
 interface Message {
@@ -355,62 +175,46 @@ interface Message {
   contentSeen: boolean;
 }
 
-function walkMessage(): Message | null {
-  if (buf[pos] !== OPEN_BRACE) {
-    skipValue(1);
+function walkMessage(c: JsonCursor): Message | null {
+  const buf = c.buf;
+  if (buf[c.pos] !== OPEN_BRACE) {
+    c.skipValue(1);
     return null;
   }
   const message: Message = { id: NOT_STRING, model: NOT_STRING, blocks: null, contentSeen: false };
-  pos++;
-  ws();
-  if (buf[pos] === CLOSE_BRACE) {
-    pos++;
+  c.pos++;
+  c.ws();
+  if (buf[c.pos] === CLOSE_BRACE) {
+    c.pos++;
     return message;
   }
-  for (;;) {
-    ws();
-    if (buf[pos] !== QUOTE) fail();
-    const ks = pos + 1;
-    const ke = skipString();
-    ws();
-    if (buf[pos] !== COLON) fail();
-    pos++;
-    ws();
-    if (keyIs(ks, ke, K_ID)) message.id = anyString(MEMO_MESSAGE_ID);
-    else if (keyIs(ks, ke, K_MODEL)) message.model = anyString(MEMO_MODEL);
-    else if (keyIs(ks, ke, K_CONTENT)) {
+  do {
+    const ks = c.key();
+    const ke = c.keyStop;
+    if (c.keyIs(ks, ke, K_ID)) message.id = c.anyString(MEMO_MESSAGE_ID);
+    else if (c.keyIs(ks, ke, K_MODEL)) message.model = c.anyString(MEMO_MODEL);
+    else if (c.keyIs(ks, ke, K_CONTENT)) {
       message.contentSeen = true;
-      if (buf[pos] === OPEN_BRACKET) {
+      if (buf[c.pos] === OPEN_BRACKET) {
         const blocks: Block[] = [];
-        pos++;
-        ws();
-        if (buf[pos] === CLOSE_BRACKET) pos++;
+        c.pos++;
+        c.ws();
+        if (buf[c.pos] === CLOSE_BRACKET) c.pos++;
         else {
-          for (;;) {
-            ws();
-            const block = walkBlock();
+          do {
+            c.ws();
+            const block = walkBlock(c);
             if (block) blocks.push(block);
-            ws();
-            const d = buf[pos];
-            pos++;
-            if (d === COMMA) continue;
-            if (d === CLOSE_BRACKET) break;
-            fail();
-          }
+          } while (c.next(CLOSE_BRACKET));
         }
         message.blocks = blocks;
       } else {
         // A string content (or anything else) is left to the ordinary parse.
         fail();
       }
-    } else skipValue(1);
-    ws();
-    const d = buf[pos];
-    pos++;
-    if (d === COMMA) continue;
-    if (d === CLOSE_BRACE) return message;
-    fail();
-  }
+    } else c.skipValue(1);
+  } while (c.next(CLOSE_BRACE));
+  return message;
 }
 
 interface Envelope {
@@ -429,21 +233,10 @@ interface Envelope {
   messageSeen: boolean;
 }
 
-/** A string-or-null envelope field: other value kinds are kept as "absent" (`undefined`). */
-function envelopeString(memo?: Memo): string | null | undefined {
-  const c = buf[pos];
-  if (c === QUOTE || c === 0x6e) {
-    if (c === 0x6e && !(buf[pos + 1] === 0x75 && buf[pos + 2] === 0x6c && buf[pos + 3] === 0x6c)) fail();
-    return stringOrNull(memo);
-  }
-  skipValue(1);
-  return undefined;
-}
-
 function walkLine(line: Buffer): Envelope | null {
-  buf = line;
-  pos = 0;
-  end = line.length;
+  const c = CURSOR;
+  c.reset(line);
+  const buf = line;
   try {
     if (buf[0] !== OPEN_BRACE) return null;
     const env: Envelope = {
@@ -461,78 +254,64 @@ function walkLine(line: Buffer): Envelope | null {
       message: null,
       messageSeen: false,
     };
-    pos = 1;
-    ws();
-    if (buf[pos] === CLOSE_BRACE) return null;
-    for (;;) {
-      ws();
-      if (buf[pos] !== QUOTE) fail();
-      const ks = pos + 1;
-      const ke = skipString();
-      ws();
-      if (buf[pos] !== COLON) fail();
-      pos++;
-      ws();
+    c.pos = 1;
+    c.ws();
+    if (buf[c.pos] === CLOSE_BRACE) return null;
+    do {
+      const ks = c.key();
+      const ke = c.keyStop;
       switch (ke - ks) {
         case 4:
-          if (keyIs(ks, ke, K_TYPE)) {
-            const v = anyString();
+          if (c.keyIs(ks, ke, K_TYPE)) {
+            const v = c.anyString();
             env.type = v === NOT_STRING ? null : v;
-          } else if (keyIs(ks, ke, K_UUID)) env.uuid = envelopeString();
-          else skipValue(1);
+          } else if (c.keyIs(ks, ke, K_UUID)) env.uuid = c.envelopeString();
+          else c.skipValue(1);
           break;
         case 3:
-          if (keyIs(ks, ke, K_CWD)) env.cwd = envelopeString(MEMO_CWD);
-          else skipValue(1);
+          if (c.keyIs(ks, ke, K_CWD)) env.cwd = c.envelopeString(MEMO_CWD);
+          else c.skipValue(1);
           break;
         case 7:
-          if (keyIs(ks, ke, K_VERSION)) env.version = envelopeString(MEMO_VERSION);
-          else if (keyIs(ks, ke, K_MESSAGE)) {
+          if (c.keyIs(ks, ke, K_VERSION)) env.version = c.envelopeString(MEMO_VERSION);
+          else if (c.keyIs(ks, ke, K_MESSAGE)) {
             env.messageSeen = true;
-            env.message = walkMessage();
-          } else if (keyIs(ks, ke, K_AGENT)) env.agentId = envelopeString(MEMO_AGENT);
-          else skipValue(1);
+            env.message = walkMessage(c);
+          } else if (c.keyIs(ks, ke, K_AGENT)) env.agentId = c.envelopeString(MEMO_AGENT);
+          else c.skipValue(1);
           break;
         case 9:
-          if (keyIs(ks, ke, K_TIMESTAMP)) env.timestamp = envelopeString();
-          else if (keyIs(ks, ke, K_SESSION)) env.sessionId = envelopeString(MEMO_SESSION);
-          else if (keyIs(ks, ke, K_REQUEST)) env.requestId = envelopeString(MEMO_REQUEST);
-          else skipValue(1);
+          if (c.keyIs(ks, ke, K_TIMESTAMP)) env.timestamp = c.envelopeString();
+          else if (c.keyIs(ks, ke, K_SESSION)) env.sessionId = c.envelopeString(MEMO_SESSION);
+          else if (c.keyIs(ks, ke, K_REQUEST)) env.requestId = c.envelopeString(MEMO_REQUEST);
+          else c.skipValue(1);
           break;
         case 10:
-          if (keyIs(ks, ke, K_PARENT)) env.parentUuid = envelopeString(MEMO_PARENT);
-          else skipValue(1);
+          if (c.keyIs(ks, ke, K_PARENT)) env.parentUuid = c.envelopeString(MEMO_PARENT);
+          else c.skipValue(1);
           break;
         case 11:
-          if (keyIs(ks, ke, K_SIDECHAIN)) env.isSidechain = isTrue();
-          else skipValue(1);
+          if (c.keyIs(ks, ke, K_SIDECHAIN)) env.isSidechain = c.isTrue();
+          else c.skipValue(1);
           break;
         case 17:
-          if (keyIs(ks, ke, K_API_ERROR)) env.isApiErrorMessage = isTrue();
-          else skipValue(1);
+          if (c.keyIs(ks, ke, K_API_ERROR)) env.isApiErrorMessage = c.isTrue();
+          else c.skipValue(1);
           break;
         default:
-          skipValue(1);
+          c.skipValue(1);
       }
-      ws();
-      const d = buf[pos];
-      pos++;
-      if (d === COMMA) continue;
-      if (d === CLOSE_BRACE) break;
-      fail();
-    }
-    ws();
-    if (pos !== end) return null; // something after the record (spliced line): the ordinary path recovers it
+    } while (c.next(CLOSE_BRACE));
+    c.ws();
+    if (c.pos !== c.end) return null; // something after the record (spliced line): the ordinary path recovers it
     return env;
   } catch (error) {
     if (error === FAIL) return null;
     throw error;
   } finally {
-    buf = EMPTY;
+    c.release();
   }
 }
-
-const EMPTY = Buffer.alloc(0);
 
 /** JSON whitespace plus what `String.prototype.trim` also removes, for the visible-text check. */
 function textIsBlank(line: Buffer, start: number, stop: number): boolean {
