@@ -8,9 +8,10 @@
  * interrupt) > explicit acceptance > implicit acceptance. A later correction therefore overrides
  * an early "ok". `turns_to_feedback` is the turn that decided.
  */
-import { defaultLexicons, type Dimension, type Lexicon, type SignalCategory } from './lexicon.js';
-import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TextAnalysis, type TermHit } from './matcher.js';
+import { defaultLexicons, type Dimension, type Lexicon } from './lexicon.js';
+import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TextAnalysis } from './matcher.js';
 import { coveredBy, MODEL_CONFIDENCE, modelVerdict, SECOND_STAGE_DEFAULT, type SecondStageOptions } from './model/second-stage.js';
+import { describesNewWork, judgingHits, newWorkOpeners, quote, splitVerdict, weakHits } from './evidence.js';
 import { findRevertCommand } from './revert.js';
 import { type InfluenceWindow, isWindowComplete, type WindowTurn } from './window.js';
 
@@ -104,56 +105,6 @@ const OPTION_CHOICE = /^(?:option\s*)?(\d{1,2})\s*[.)]?\s*(?:$|[,，;；:：!！
 
 const RANK = { revert: 7, redo: 6, partial: 5, correction: 4, explicitAcceptance: 3, implicitAcceptance: 2 } as const;
 
-function quote(h: TermHit | undefined): string {
-  return h ? `"${h.term}"` : '';
-}
-
-/**
- * Live hits of `category` that judge the result. Words inside the clause of a new request describe
- * the new work, not the result: a failure or negative word after an imperative that starts new
- * work (`add retries for failed uploads`), and a revision after a move-on opener or such an
- * imperative (顺便把 node 版本改成 20) — unless the revision points back at the result (`now make
- * it shorter`).
- */
-export function judgingHits(a: TextAnalysis, category: SignalCategory): TermHit[] {
-  const hits = liveHits(a, category);
-  const describes = category === 'failure' || category === 'negative' || category === 'revision';
-  if (!describes) return hits;
-  const openers = category === 'revision' ? [...liveHits(a, 'new_task'), ...liveHits(a, 'move_on')] : liveHits(a, 'new_task');
-  if (openers.length === 0) return hits;
-  return hits.filter((h) => h.refersBack === true || !openers.some((o) => o.clause === h.clause && o.start < h.start));
-}
-
-/** Weak evidence against the result: negative evaluations, prohibitions, rhetorical whys. */
-function weakHits(a: TextAnalysis): TermHit[] {
-  return [...judgingHits(a, 'negative'), ...liveHits(a, 'prohibition'), ...liveHits(a, 'challenge')].sort((x, y) => x.start - y.start);
-}
-
-/**
- * A verdict split over parts of the result without a qualifier word: one part accepted and
- * another rejected, in different clauses. Either the acceptance is scoped to a part (`the first two
- * endpoints are fine, the third returns the wrong type`; 前面两个没问题，第三个不对), or the person keeps
- * one part and revises another (`keep the index, drop the trigger`). A bare `thanks. you forgot
- * the index` is no split (nothing scopes the thanks): the complaint decides.
- */
-function splitVerdict(a: TextAnalysis, strong: readonly TermHit[]): string | null {
-  const against = [...strong, ...weakHits(a)];
-  const parts = liveHits(a, 'part');
-  const scoped = [...liveHits(a, 'acceptance'), ...liveHits(a, 'acknowledgement')].find((h) =>
-    parts.some((p) => p.clause === h.clause && p.start < h.start),
-  );
-  if (scoped) {
-    const other = against.find((h) => h.clause !== scoped.clause);
-    if (other) return `part accepted ${quote(scoped)}, part rejected ${quote(other)}`;
-  }
-  const keep = liveHits(a, 'retain')[0];
-  if (keep) {
-    const other = [...against, ...judgingHits(a, 'revision')].find((h) => h.clause !== keep.clause);
-    if (other) return `keeps part ${quote(keep)}, revises another ${quote(other)}`;
-  }
-  return null;
-}
-
 function textVerdict(a: TextAnalysis): TurnVerdict | null {
   const revert = liveHits(a, 'revert_request');
   if (revert.length > 0) {
@@ -175,6 +126,19 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
       confidence: CONFIDENCE.redo,
       rule: 'redo',
       detail: `asks for a redo (${quote(redo[0])})`,
+    };
+  }
+  // A complaint about the whole result (`not what I asked`, `supposed to go on X, not Y`): a
+  // qualifier before it does not make it a partial (round 5).
+  const total = liveHits(a, 'total_rejection');
+  if (total.length > 0) {
+    return {
+      rank: RANK.correction,
+      outcome: 'correction',
+      correctionType: 'rejection',
+      confidence: CONFIDENCE.rejection,
+      rule: 'rejection',
+      detail: `rejects the whole result ${quote(total[0])}`,
     };
   }
   // Strong evidence against the result: rejection phrases and failure reports ("you forgot …").
@@ -202,6 +166,18 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
       confidence: CONFIDENCE.partial,
       rule: 'partial',
       detail: `qualifier ${quote(qualifier[0])} with ${strong.length > 0 ? 'rejection' : acceptance.length > 0 ? 'acceptance' : acknowledgement.length > 0 ? 'concession' : 'choice'} ${other}`,
+    };
+  }
+  // A deficiency graded as minor (`nit: …`, `one small thing: …`, 小问题) concedes the rest.
+  const minor = liveHits(a, 'minor');
+  if (minor.length > 0) {
+    return {
+      rank: RANK.partial,
+      outcome: 'partial',
+      correctionType: 'partial',
+      confidence: CONFIDENCE.partial,
+      rule: 'partial',
+      detail: `minor deficiency ${quote(minor[0])}`,
     };
   }
   const split = splitVerdict(a, strong);
@@ -282,6 +258,8 @@ const NOT_MOVING_ON = [
   'self_correction',
   'revision',
   'retain',
+  'total_rejection',
+  'minor',
 ] as const;
 
 /**
@@ -297,10 +275,9 @@ function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
   // Negated correction words ("I didn't say it was incorrect") do not block moving on.
   const blocking = NOT_MOVING_ON.reduce((n, c) => n + judgingHits(a, c).length, 0) + anyHits(a, 'qualifier').length;
   // A dimension keyword is a complaint's topic (D9) unless it describes the new request itself.
-  const openers = [...liveHits(a, 'new_task'), ...liveHits(a, 'move_on')];
-  const dimensions = dimensionHits(a).filter(
-    (d) => !d.quoted && !d.inCode && !openers.some((o) => o.clause === d.clause && o.start < d.start),
-  );
+  const scope = newWorkOpeners(a);
+  const openers = [...scope.tasks, ...scope.moveOn];
+  const dimensions = dimensionHits(a).filter((d) => !d.quoted && !d.inCode && !describesNewWork(d, openers, scope.headed));
   if (blocking > 0 || dimensions.length > 0) return null;
   const moveOn = liveHits(a, 'move_on')[0];
   if (moveOn) {
@@ -402,6 +379,13 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
   };
 }
 
+/** The turn asks for a revert only after a topic change (`unrelated: …`, `separately: revert …`). */
+function revertAskedAside(turn: WindowTurn | undefined, lexicons: readonly Lexicon[]): boolean {
+  if (!turn || turn.text.trim() === '') return false;
+  const hits = analyzeText(turn.text, lexicons).hits.filter((h) => h.category === 'revert_request' && !h.negated);
+  return hits.length > 0 && hits.every((h) => h.aside === true);
+}
+
 /** The lexicon-and-rules verdict alone. */
 function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]): Classification {
   const complete = isWindowComplete(window);
@@ -415,6 +399,9 @@ function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]):
   if (window.turns.length > 0 && (best === null || best.verdict.rank < RANK.revert)) {
     for (const use of window.toolUses) {
       if (use.command === null || use.afterTurns < 1) continue;
+      // A revert the person asked for as an aside (`separately: revert the last commit`) is about
+      // something else (round 5).
+      if (revertAskedAside(window.turns[use.afterTurns - 1], lexicons)) continue;
       const match = findRevertCommand(use.command);
       if (match) {
         best = {

@@ -29,11 +29,14 @@ export const SIGNAL_CATEGORIES = [
   'revision',
   'retain',
   'part',
+  'total_rejection',
+  'aside',
+  'minor',
 ] as const;
 export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
 
 /** Categories a negator never cancels (they carry no polarity of their own). */
-const NOT_NEGATABLE: ReadonlySet<SignalCategory> = new Set(['qualifier', 'move_on', 'new_task', 'revision', 'part']);
+const NOT_NEGATABLE: ReadonlySet<SignalCategory> = new Set(['qualifier', 'move_on', 'new_task', 'revision', 'part', 'aside']);
 
 /** Dimensions in tie-break order (trigger_quality first: the most specific complaint, reference D8). */
 export const DIMENSIONS = ['trigger_quality', 'accuracy', 'coverage', 'reliability', 'efficiency', 'security'] as const;
@@ -67,6 +70,11 @@ const entrySchema = z.union([
        * it` and 就是这个 are no qualifier.
        */
       after_concession: z.boolean().optional(),
+      /**
+       * An opening interjection or hold (`ugh`, `wait`, 等等) that yields to a self-correction in the
+       * same message: `ugh, my bad, I meant PAY-1182` corrects the person's own instruction.
+       */
+      interjection: z.boolean().optional(),
       note: z.string().optional(),
     })
     .strict(),
@@ -132,6 +140,12 @@ const lexiconSchema = z
      * and obeys negation like a listed term (word mode).
      */
     signal_patterns: z.partialRecord(z.enum(SIGNAL_CATEGORIES), z.array(z.string().min(1))).default({}),
+    /**
+     * Named word classes (round 5) that `signal_patterns` and `failure_patterns` refer to as
+     * `{name}`: each becomes a non-capturing alternation of its (regular-expression) members, so
+     * `no {problem}` reads `no (?:errors?|failures?|bugs?|…)`. An unknown name is a lexicon error.
+     */
+    word_classes: z.record(z.string().regex(/^[a-z_]+$/), z.array(z.string().min(1)).min(1)).default({}),
     signals: z
       .object({
         rejection: z.array(entrySchema).default([]),
@@ -169,6 +183,22 @@ const lexiconSchema = z
          * 前面, 其他): a part-scoped acceptance beside a complaint in another clause is a partial.
          */
         part: z.array(entrySchema).default([]),
+        /**
+         * Strong (round 5): a complaint about the whole result — it misses the intent or the target
+         * (`not what I asked`, `supposed to go on X, not Y`, `wrong branch`, 不是我要的) or it is
+         * unusable (`nothing compiles`). A qualifier does not soften it into a partial.
+         */
+        total_rejection: z.array(entrySchema).default([]),
+        /**
+         * A topic change inside the message (round 5: `unrelated, but`, `separately:`, 题外话): the
+         * clauses after it are about something else and judge nothing.
+         */
+        aside: z.array(entrySchema).default([]),
+        /**
+         * A deficiency graded as minor (round 5: `nit:`, `with nits`, `one small thing`, 小问题): a
+         * concession and a qualifier in one word, so a partial even without an acceptance beside it.
+         */
+        minor: z.array(entrySchema).default([]),
       })
       .strict(),
     dimensions: z
@@ -193,6 +223,7 @@ export interface LexiconTerm {
   atClauseStart: boolean;
   refersBack: boolean;
   afterConcession: boolean;
+  interjection: boolean;
   notAfter: string[];
   notBefore: string[];
   prefix: boolean;
@@ -234,6 +265,7 @@ function compileEntries(entries: z.output<typeof entrySchema>[], defaults: { neg
       atClauseStart: e.at_clause_start ?? false,
       refersBack: e.refers_back ?? false,
       afterConcession: e.after_concession ?? false,
+      interjection: e.interjection ?? false,
       notAfter: (e.not_after ?? []).map(normalizeText),
       notBefore: (e.not_before ?? []).map(normalizeText),
       prefix: e.prefix ?? defaults.prefix,
@@ -254,10 +286,19 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     });
   }
   const lx = parsed.data;
+  const expand = (pattern: string, field: string) =>
+    pattern.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+      const members = lx.word_classes[name];
+      if (members === undefined) {
+        throw new SkillpulseError('CONFIG', `invalid lexicon: unknown word class {${name}}`, { file: source, field });
+      }
+      return `(?:${members.join('|')})`;
+    });
   const failurePatterns = lx.failure_patterns.map((pattern, i) => {
     try {
-      return new RegExp(pattern, 'iu');
+      return new RegExp(expand(pattern, `failure_patterns.${i}`), 'iu');
     } catch (error) {
+      if (error instanceof SkillpulseError) throw error;
       throw new SkillpulseError(
         'CONFIG',
         `invalid lexicon: failure pattern is not a valid regular expression: ${(error as Error).message}`,
@@ -272,8 +313,9 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
   for (const [category, patterns] of Object.entries(lx.signal_patterns) as [SignalCategory, string[]][]) {
     signalPatterns[category] = patterns.map((pattern, i) => {
       try {
-        return new RegExp(pattern, 'giu');
+        return new RegExp(expand(pattern, `signal_patterns.${category}.${i}`), 'giu');
       } catch (error) {
+        if (error instanceof SkillpulseError) throw error;
         throw new SkillpulseError(
           'CONFIG',
           `invalid lexicon: signal pattern is not a valid regular expression: ${(error as Error).message}`,

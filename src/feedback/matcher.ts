@@ -56,6 +56,8 @@ export interface TermHit {
   whQuestion?: boolean;
   /** Praise under an irrealis marker (`would be perfect if`, 就能搞定): not given, so no acceptance. */
   hypothetical?: boolean;
+  /** After a topic change in the same message (`unrelated, but …`, `separately:`): about something else. */
+  aside?: boolean;
 }
 
 export interface TextAnalysis {
@@ -220,6 +222,7 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
   const hits: TermHit[] = [];
   if (text === '') return { text, hits, question: false };
   const afterConcession = new Set<TermHit>();
+  const interjections = new Set<TermHit>();
   for (const lx of lexicons) {
     hits.push(...failureHits(lx, text));
     hits.push(...patternHits(lx, text));
@@ -247,6 +250,7 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
               : {}),
           };
           if (t.afterConcession) afterConcession.add(hit);
+          if (t.interjection) interjections.add(hit);
           hits.push(hit);
           if (negated && category === 'acceptance' && lx.negatedAcceptanceIsRejection) {
             hits.push({ ...hit, category: 'rejection', negated: false, fromNegatedAcceptance: true });
@@ -285,7 +289,16 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
     }
   }
   const kept = dropContained(hits);
-  return { text, hits: kept.filter((h) => !afterConcession.has(h) || followsConcession(kept, h)), question: /[?？]/u.test(raw) };
+  // An opening interjection or hold yields to a self-correction: `ugh, my bad, I meant PAY-1182`.
+  const selfCorrects = kept.some((h) => h.kind === 'signal' && h.category === 'self_correction' && !h.negated && !h.inCode);
+  // A topic change: what follows it in the message is about something else (`thanks! unrelated, but …`).
+  const aside = kept.find((h) => h.kind === 'signal' && h.category === 'aside' && !h.inCode);
+  if (aside) for (const h of kept) if (h.start >= aside.end) h.aside = true;
+  return {
+    text,
+    hits: kept.filter((h) => (!afterConcession.has(h) || followsConcession(kept, h)) && !(selfCorrects && interjections.has(h))),
+    question: /[?？]/u.test(raw),
+  };
 }
 
 /** A live acceptance or acknowledgement in an earlier clause (for `after_concession` entries). */
@@ -303,18 +316,24 @@ function followsConcession(hits: readonly TermHit[], h: TermHit): boolean {
 
 /**
  * A signal hit lying strictly inside a longer signal hit of another category is dropped (the
- * longer phrase is the more specific reading: "not bad" is acceptance, not "bad").
+ * longer phrase is the more specific reading: "not bad" is acceptance, not "bad"). Scope words
+ * (`part`: `mostly`, 那块) carry no verdict and neither yield nor win: `mostly fine` is an
+ * acceptance scoped to a part.
  */
 function dropContained(hits: TermHit[]): TermHit[] {
   return hits.filter(
     (h) =>
       h.kind !== 'signal' ||
-      h.fromNegatedAcceptance === true ||
+      h.category === 'part' ||
       !hits.some(
         (o) =>
           o !== h &&
           o.kind === 'signal' &&
+          o.category !== 'part' &&
           o.category !== h.category &&
+          // A negated acceptance ("not perfect") stays a rejection, unless a longer live acceptance
+          // holds it ("can't believe that worked first try").
+          (h.fromNegatedAcceptance !== true || o.category === 'acceptance') &&
           !o.negated &&
           o.start <= h.start &&
           o.end >= h.end &&
@@ -340,7 +359,7 @@ const CHALLENGED_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['negative',
  */
 export function liveHits(analysis: TextAnalysis, category: SignalCategory): TermHit[] {
   return analysis.hits.filter((h) => {
-    if (h.kind !== 'signal' || h.category !== category || h.negated) return false;
+    if (h.kind !== 'signal' || h.category !== category || h.negated || h.aside) return false;
     if (h.inCode || h.hypothetical || (h.quoted && QUOTED_TEXT_ONLY.has(category))) return false;
     if (h.whQuestion && DEAD_IN_WH_QUESTION.has(category)) return false;
     if (CHALLENGED_IN_QUESTION.has(category))
@@ -354,11 +373,11 @@ export function liveHits(analysis: TextAnalysis, category: SignalCategory): Term
 
 /** Any hit of the category, negated or not (used to keep implicit acceptance conservative). */
 export function anyHits(analysis: TextAnalysis, category: SignalCategory): TermHit[] {
-  return analysis.hits.filter((h) => h.kind === 'signal' && h.category === category && !h.inCode);
+  return analysis.hits.filter((h) => h.kind === 'signal' && h.category === category && !h.inCode && !h.aside);
 }
 
 export function dimensionHits(analysis: TextAnalysis): TermHit[] {
-  return analysis.hits.filter((h) => h.kind === 'dimension');
+  return analysis.hits.filter((h) => h.kind === 'dimension' && !h.aside);
 }
 
 /**

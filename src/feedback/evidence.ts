@@ -1,0 +1,75 @@
+/**
+ * Evidence in one analysed message (round 3–5 scope rules, docs/feedback-rules.md): which hits judge
+ * the result (not the new work a request describes), the weak evidence against it, and a verdict
+ * split over parts of the result. Pure; used by classify.ts.
+ */
+import type { SignalCategory } from './lexicon.js';
+import { liveHits, type TextAnalysis, type TermHit } from './matcher.js';
+
+export function quote(h: TermHit | undefined): string {
+  return h ? `"${h.term}"` : '';
+}
+
+/**
+ * Move-on and new-task openers and the hits they scope. Words after an imperative that starts
+ * new work, in its clause, describe that work (`add retries for failed uploads`; 接下来把失败告警接到…
+ * opens with 把). A move-on opener ending in a colon (`next: …`, 接下来：…) heads the description of
+ * the next task: everything after it describes that task (round 5).
+ */
+export function newWorkOpeners(a: TextAnalysis): { tasks: TermHit[]; moveOn: TermHit[]; headed: TermHit[] } {
+  const moveOn = liveHits(a, 'move_on');
+  const headed = moveOn.filter((o) => /^\s*[:：]/u.test(a.text.slice(o.end)));
+  return { tasks: liveHits(a, 'new_task'), moveOn, headed };
+}
+
+/** The hit lies in the scope of one of the openers (its clause, or after a headed opener). */
+export function describesNewWork(h: TermHit, openers: readonly TermHit[], headed: readonly TermHit[]): boolean {
+  return openers.some((o) => o.start < h.start && (o.clause === h.clause || headed.includes(o)));
+}
+
+/**
+ * Live hits of `category` that judge the result. Words inside the clause of a new request describe
+ * the new work, not the result: a failure or negative word after an imperative that starts new
+ * work or under a headed move-on (`next: …`), and a revision after a move-on opener or such an
+ * imperative (顺便把 node 版本改成 20) — unless the revision points back at the result (`now make
+ * it shorter`).
+ */
+export function judgingHits(a: TextAnalysis, category: SignalCategory): TermHit[] {
+  const hits = liveHits(a, category);
+  const describes = category === 'failure' || category === 'negative' || category === 'revision';
+  if (!describes) return hits;
+  const { tasks, moveOn, headed } = newWorkOpeners(a);
+  const openers = category === 'revision' ? [...tasks, ...moveOn] : [...tasks, ...headed];
+  if (openers.length === 0) return hits;
+  return hits.filter((h) => h.refersBack === true || !describesNewWork(h, openers, headed));
+}
+
+/** Weak evidence against the result: negative evaluations, prohibitions, rhetorical whys. */
+export function weakHits(a: TextAnalysis): TermHit[] {
+  return [...judgingHits(a, 'negative'), ...liveHits(a, 'prohibition'), ...liveHits(a, 'challenge')].sort((x, y) => x.start - y.start);
+}
+
+/**
+ * A verdict split over parts of the result without a qualifier word: one part accepted and
+ * another rejected, in different clauses. Either the acceptance is scoped to a part (`the first two
+ * endpoints are fine, the third returns the wrong type`; 前面两个没问题，第三个不对), or the person keeps
+ * one part and revises another (`keep the index, drop the trigger`). A bare `thanks. you forgot
+ * the index` is no split (nothing scopes the thanks): the complaint decides.
+ */
+export function splitVerdict(a: TextAnalysis, strong: readonly TermHit[]): string | null {
+  const against = [...strong, ...weakHits(a)];
+  const parts = liveHits(a, 'part');
+  const scoped = [...liveHits(a, 'acceptance'), ...liveHits(a, 'acknowledgement')].find((h) =>
+    parts.some((p) => p.clause === h.clause && p.start <= h.start),
+  );
+  if (scoped) {
+    const other = against.find((h) => h.clause !== scoped.clause);
+    if (other) return `part accepted ${quote(scoped)}, part rejected ${quote(other)}`;
+  }
+  const keep = liveHits(a, 'retain')[0];
+  if (keep) {
+    const other = [...against, ...judgingHits(a, 'revision')].find((h) => h.clause !== keep.clause);
+    if (other) return `keeps part ${quote(keep)}, revises another ${quote(other)}`;
+  }
+  return null;
+}
