@@ -9,11 +9,16 @@
  * this build does not know at all are left alone (their tables are not ours to read).
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
-import Database from 'libsql';
+import type LibsqlDatabase from 'libsql';
 import { SkillpulseError } from '../errors.js';
 
-export type SqliteDatabase = InstanceType<typeof Database>;
+// libsql is CommonJS with a native binding: `require` loads it without the ESM loader's CommonJS
+// translation (which parses its source for export names), ~5 ms less at every start-up.
+const Database = createRequire(import.meta.url)('libsql') as typeof LibsqlDatabase;
+
+export type SqliteDatabase = InstanceType<typeof LibsqlDatabase>;
 
 export interface Migration {
   /** 1-based, contiguous within its module. */

@@ -17,15 +17,13 @@ import { resolve as resolvePath } from 'node:path';
 import { SkillpulseError } from '../errors.js';
 import { DEFAULT_WINDOW_TURNS } from '../feedback/window.js';
 import { discoverTranscripts } from '../transcripts/discovery.js';
-import { addStats, emptyStats } from '../transcripts/reader.js';
+import { addStats, emptyStats } from '../transcripts/read-stats.js';
 import type { ReadIssue, ReadStats, TranscriptFile } from '../transcripts/types.js';
 import { type CursorDecision, DEFAULT_SNIPPET_LENGTH, type ScanCursor, decide, loadCursors, saveCursor } from './cursor.js';
 import { type SqliteDatabase, withTransaction } from './database.js';
 import { cachedStatement } from './statements.js';
 import { fileRank } from './events-schema.js';
 import { ownedEventIds, storedJudgement, upsertFeedbackEvents, upsertInvocations } from './events-store.js';
-import { defaultWorkerCount } from '../transcripts/parallel-read.js';
-import { runOrdered, startModuleWorker } from '../transcripts/worker-pool.js';
 import type { LexiconSelection } from '../feedback/lexicon.js';
 // The per-file step (and with it the classifier, its lexicons and zod) is imported only when a
 // file has to be read: a warm re-scan never loads it.
@@ -150,6 +148,7 @@ async function* outcomesOf(requests: readonly FileScanRequest[], workers: number
     for (const request of requests) yield await scanTranscriptFile(request);
     return;
   }
+  const { runOrdered, startModuleWorker } = await import('../transcripts/worker-pool.js');
   const bytes = (r: FileScanRequest) => Math.max(0, r.file.size - r.start.offset);
   // Outcomes are a few KB whatever the file size: the budget only bounds how far ahead workers run.
   for await (const outcome of runOrdered<FileScanRequest, FileScanOutcome>(requests, {
@@ -285,9 +284,11 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
     requests.push(request);
     toRead += Math.max(0, file.size - request.start.offset);
   }
+  // The worker pool (and the reader it pulls in) is loaded only for a scan that uses it.
+  const parallel = options.workers === undefined && toRead > PARALLEL_MIN_BYTES && requests.length > 1;
   const workers = Math.max(
     0,
-    Math.floor(options.workers ?? (toRead > PARALLEL_MIN_BYTES && requests.length > 1 ? defaultWorkerCount() : 0)),
+    Math.floor(options.workers ?? (parallel ? (await import('../transcripts/parallel-read.js')).defaultWorkerCount() : 0)),
   );
   const outcomes = outcomesOf(requests, Math.min(workers, requests.length));
   try {

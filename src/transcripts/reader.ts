@@ -15,6 +15,7 @@ import { isLiteResultTool, liteToolResultFacts, SKIPPED_TYPES, topLevelType, wit
 import { leanAssistant, leanToolResult } from './lean.js';
 import { isObject, slimRecord, type RecordData, type TranscriptRecord } from './records.js';
 import { recoverRecords } from './recover.js';
+import { addStats, emptyStats } from './read-stats.js';
 
 export interface ReadOptions {
   /** Byte offset to start at; must be the start of a line (a previous `completeOffset`). */
@@ -66,21 +67,7 @@ const HEAD_KEEP = 64 * 1024;
 const MAX_ISSUES_PER_FILE = 1000;
 const YIELD_BYTES = 32 * 1024 * 1024;
 
-export function emptyStats(): ReadStats {
-  return { files: 0, bytes: 0, lines: 0, parsed: 0, prefiltered: 0, malformed: 0, recovered: 0, duplicates: 0 };
-}
-
-export function addStats(into: ReadStats, from: ReadStats): ReadStats {
-  into.files += from.files;
-  into.bytes += from.bytes;
-  into.lines += from.lines;
-  into.parsed += from.parsed;
-  into.prefiltered += from.prefiltered;
-  into.malformed += from.malformed;
-  into.recovered += from.recovered;
-  into.duplicates += from.duplicates;
-  return into;
-}
+export { addStats, emptyStats };
 
 /** Turns lines into records; shared by the file reader and `parseTranscriptBuffer`. */
 const TOOL_RESULT_MARK = Buffer.from('"tool_result"');
