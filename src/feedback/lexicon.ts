@@ -145,6 +145,20 @@ const lexiconSchema = z
      * `{name}`: each becomes a non-capturing alternation of its (regular-expression) members, so
      * `no {problem}` reads `no (?:errors?|failures?|bugs?|…)`. An unknown name is a lexicon error.
      */
+    /**
+     * Measured change of a cost (round 5, measure.ts): `units` maps a unit to its kind (time or
+     * size, lower is better) and factor; `arrows` are regular-expression fragments between the two
+     * measurements (`to`, `->`, 变成, 到); `requests` make it a wanted change, not a report (`get`,
+     * `reduce`, 把, 目标).
+     */
+    measures: z
+      .object({
+        units: z.record(z.string().min(1), z.tuple([z.enum(['time', 'size']), z.number().positive()])),
+        arrows: z.array(z.string().min(1)).min(1),
+        requests: z.array(z.string().min(1)).default([]),
+      })
+      .strict()
+      .optional(),
     word_classes: z.record(z.string().regex(/^[a-z_]+$/), z.array(z.string().min(1)).min(1)).default({}),
     signals: z
       .object({
@@ -250,6 +264,8 @@ export interface Lexicon {
   /** Normalised informal spelling → normalised canonical form (word mode). */
   spellings: Map<string, string>;
   failurePatterns: RegExp[];
+  /** Units, arrows and request words of measured changes (measure.ts); null when the lexicon has none. */
+  measures: { units: Map<string, { kind: 'time' | 'size'; factor: number }>; arrows: string[]; requests: string[] } | null;
   /** Global (`g`) expressions per category; see `signal_patterns`. */
   signalPatterns: Partial<Record<SignalCategory, RegExp[]>>;
   signals: Record<SignalCategory, LexiconTerm[]>;
@@ -367,6 +383,13 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     irrealisConditions: lx.irrealis_conditions.map(normalizeText),
     spellings: new Map(Object.entries(lx.spellings).map(([from, to]) => [normalizeText(from), normalizeText(to)])),
     failurePatterns,
+    measures: lx.measures
+      ? {
+          units: new Map(Object.entries(lx.measures.units).map(([u, [kind, factor]]) => [normalizeText(u), { kind, factor }])),
+          arrows: lx.measures.arrows,
+          requests: lx.measures.requests.map(normalizeText),
+        }
+      : null,
     signalPatterns,
     signals,
     dimensions,

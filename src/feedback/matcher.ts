@@ -5,6 +5,7 @@
  */
 import { charAt, charBefore, isWordChar, normalizeText } from './normalize.js';
 import { DIMENSIONS, type Dimension, type Lexicon, type LexiconTerm, SIGNAL_CATEGORIES, type SignalCategory } from './lexicon.js';
+import { measureSpans } from './measure.js';
 import {
   atClauseStart,
   clauseIndex,
@@ -226,6 +227,21 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
   for (const lx of lexicons) {
     hits.push(...failureHits(lx, text));
     hits.push(...patternHits(lx, text));
+    for (const m of measureSpans(lx, text)) {
+      hits.push({
+        category: m.category,
+        kind: 'signal',
+        term: m.term,
+        language: lx.language,
+        start: m.start,
+        end: m.end,
+        negated: false,
+        inQuestion: inQuestionSentence(text, m.end),
+        clauseQuestion: inQuestionClause(text, m.end),
+        sentence: sentenceIndex(text, m.start),
+        clause: clauseIndex(text, m.start),
+      });
+    }
     for (const category of SIGNAL_CATEGORIES) {
       for (const t of lx.signals[category]) {
         for (const at of occurrences(text, t.term)) {
