@@ -309,7 +309,17 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
   const selfCorrects = kept.some((h) => h.kind === 'signal' && h.category === 'self_correction' && !h.negated && !h.inCode);
   // A topic change: what follows it in the message is about something else (`thanks! unrelated, but …`).
   const aside = kept.find((h) => h.kind === 'signal' && h.category === 'aside' && !h.inCode);
-  if (aside) for (const h of kept) if (h.start >= aside.end) h.aside = true;
+  if (aside) {
+    // The question after an aside is its own: the verdict before it is not asked (好的，题外话，…？).
+    const head = text.slice(0, aside.start);
+    for (const h of kept) {
+      if (h.start >= aside.end) h.aside = true;
+      else if (h.end <= aside.start) {
+        h.inQuestion = inQuestionSentence(head, h.end);
+        h.clauseQuestion = inQuestionClause(head, h.end);
+      }
+    }
+  }
   return {
     text,
     hits: kept.filter((h) => (!afterConcession.has(h) || followsConcession(kept, h)) && !(selfCorrects && interjections.has(h))),
@@ -360,6 +370,8 @@ function dropContained(hits: TermHit[]): TermHit[] {
 
 /** Categories that never count inside a wh-question (`how do I run this again?` asks, it wants no redo). */
 const DEAD_IN_WH_QUESTION: ReadonlySet<SignalCategory> = new Set(['redo']);
+/** Categories that never count inside a clause that asks (`any nits?`; but `one small thing: can you …?` counts). */
+const DEAD_IN_QUESTION_CLAUSE: ReadonlySet<SignalCategory> = new Set(['minor']);
 /** Categories that never count inside a question sentence (`is this correct?` is no acceptance). */
 const DEAD_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['acceptance', 'move_on', 'new_task']);
 /**
@@ -378,6 +390,7 @@ export function liveHits(analysis: TextAnalysis, category: SignalCategory): Term
     if (h.kind !== 'signal' || h.category !== category || h.negated || h.aside) return false;
     if (h.inCode || h.hypothetical || (h.quoted && QUOTED_TEXT_ONLY.has(category))) return false;
     if (h.whQuestion && DEAD_IN_WH_QUESTION.has(category)) return false;
+    if (h.clauseQuestion && DEAD_IN_QUESTION_CLAUSE.has(category)) return false;
     if (CHALLENGED_IN_QUESTION.has(category))
       return (
         !h.clauseQuestion ||
