@@ -80,11 +80,28 @@ export function loadCursor(db: SqliteDatabase, path: string): ScanCursor | null 
   return row ? cursorOf(row) : null;
 }
 
-/** Every cursor, by path: one query for a whole scan instead of one per file. */
+/**
+ * Every cursor, by path: one query for a whole scan instead of one per file. Rows come as arrays
+ * (in `CURSOR_COLUMNS` order) straight into cursors: libsql's row objects, built in native code
+ * one property at a time, cost more than the cursors made from them.
+ */
 export function loadCursors(db: SqliteDatabase): Map<string, ScanCursor> {
-  const rows = db.prepare(`SELECT ${CURSOR_COLUMNS} FROM scan_cursors`).all() as CursorRow[];
+  const rows = db.prepare(`SELECT ${CURSOR_COLUMNS} FROM scan_cursors`).raw(true).all() as unknown[][];
   const out = new Map<string, ScanCursor>();
-  for (const row of rows) out.set(row.path, cursorOf(row));
+  for (const row of rows) {
+    const path = row[0] as string;
+    out.set(path, {
+      path,
+      dev: Number(row[1]),
+      ino: Number(row[2]),
+      size: Number(row[3]),
+      mtimeMs: Number(row[4]),
+      offset: Number(row[5]),
+      nextLine: Number(row[6]),
+      tailHash: row[7] as string,
+      state: JSON.parse(row[8] as string) as CursorState,
+    });
+  }
   return out;
 }
 
