@@ -58,6 +58,8 @@ describe('A. a problem word that is gone or absent is acceptance (miss: "bug is 
     "I don't think the bug is fixed",
     'the warning is back',
     'the same error again',
+    "I thought the bug was fixed, but it's back",
+    '以为解决了，结果报错还在',
     '报错还在',
     '问题还是没解决',
     '一点用都没有',
@@ -230,6 +232,22 @@ describe('B/D. a complaint about the whole result is not softened by a qualifier
   });
 });
 
+describe('B/D. a qualifier with no concession only joins complaints (the strong one decides)', () => {
+  it.each([
+    "I thought the bug was fixed, but it's back",
+    'I ran it but it still fails',
+    'tried it on staging, but the same error shows up',
+    '试了一下，但是还是报错',
+    '我跑了一遍，不过还是失败',
+  ])('%s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it('a message opening with the qualifier refers back to the reply before: a partial (reference #29)', () => {
+    expect(verdict('可以', '但是命名不对')).toMatchObject({ outcome: 'partial', turn: 2 });
+    expect(verdict('ok', "but it's still failing on windows")).toMatchObject({ outcome: 'partial', turn: 2 });
+  });
+});
+
 describe('C. an aside ends what judges the result (miss: "thanks! unrelated, but does pnpm …?", "separately: revert the last commit")', () => {
   it.each([
     'thanks! unrelated, but does pnpm support the workspace protocol?',
@@ -288,6 +306,7 @@ describe('D. corrections without a correction word', () => {
   });
   it('trap: going back somewhere else is no revert', () => {
     expect(outcome('go back to the docs and add an example')).not.toBe('correction');
+    expect(outcome('go back to the previous ticket and check the acceptance criteria')).not.toBe('correction');
   });
   it.each([
     "fine, whatever. I'll write them myself",

@@ -151,7 +151,12 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   // A concession ("ok", "close", 还行, "keep the index") is no verdict alone, but "close, but …"
   // qualifies the result.
   const acknowledgement = [...liveHits(a, 'acknowledgement'), ...liveHits(a, 'retain')];
-  if (qualifier.length > 0 && (strong.length > 0 || acceptance.length > 0 || acknowledgement.length > 0 || choice)) {
+  // A qualifier qualifies a concession: one in this message, or — when the message opens with it
+  // (但是命名不对 after 可以) — the reply before. Mid-message without any concession (`I thought it was
+  // fixed, but it's back`) it only joins two complaints: the strong one decides (round 5).
+  const opensWithQualifier = qualifier.some((q) => /^[\s\p{P}\p{S}]*$/u.test(a.text.slice(0, q.start)));
+  const conceded = acceptance.length > 0 || acknowledgement.length > 0 || choice !== null;
+  if (qualifier.length > 0 && (conceded || (strong.length > 0 && opensWithQualifier))) {
     const other = strong[0]
       ? quote(strong[0])
       : acceptance[0]
