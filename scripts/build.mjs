@@ -1,5 +1,7 @@
-// Build: compile src/ to dist/ with tsc, then copy the data files (lexicons, lists) that
-// the code reads at run time. Kept dependency-free so `npm install` can run it as `prepare`.
+// Build: compile src/ to dist/ with tsc, copy the data files (lexicons, lists) that the code
+// reads at run time, then bundle the CLI entry for start-up time (scripts/bundle-cli.mjs; skipped
+// when rolldown is absent or SKILLPULSE_BUNDLE=0). Needs only devDependencies, so `npm install`
+// can run it as `prepare`.
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync, statSync, chmodSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -21,5 +23,9 @@ function copyData(dir) {
   }
 }
 copyData(join(root, 'src'));
+if (process.env.SKILLPULSE_BUNDLE !== '0') {
+  const { bundleCli } = await import('./bundle-cli.mjs');
+  await bundleCli(join(root, 'dist'));
+}
 const bin = join(root, 'dist', 'cli', 'main.js');
 if (existsSync(bin)) chmodSync(bin, 0o755);
