@@ -371,6 +371,27 @@ describe('D. corrections without a correction word', () => {
   });
 });
 
+describe('D. a negative question that proposes or reminds is a rejection (caught by the second stage before; miss: "shouldn\'t this be async?", 不是说了不要 axios 吗)', () => {
+  it.each([
+    "shouldn't this be async? appendFileSync on every webhook is going to block the loop",
+    "shouldn't the handler return 404 here?",
+    "doesn't this need a lock?",
+    "didn't I say no new dependencies?",
+    'I thought I said tabs',
+    '不是说了不要 axios 吗',
+    '不是让你用 fetch 吗？',
+    '我不是告诉你别动配置吗',
+  ])('%s → correction', (text) => {
+    expect(verdict(text, 'ok')).toMatchObject({ outcome: 'correction', turn: 1 });
+  });
+  it.each(["shouldn't take long, thanks", 'should this be async?', '不是很懂这个参数'])(
+    'trap: %s → not a correction',
+    (text) => {
+      expect(outcome(text)).not.toBe('correction');
+    },
+  );
+});
+
 describe('E. an opening interjection yields to a self-correction (miss: "ugh, my bad, I meant PAY-1182")', () => {
   it.each([
     'ugh, my bad, I meant PAY-1182 — I mistyped the number',
