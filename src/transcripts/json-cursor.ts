@@ -34,6 +34,20 @@ export const NOT_STRING = Symbol('not-string');
 
 const EMPTY = Buffer.alloc(0);
 
+interface Utf8Slicing {
+  utf8Slice?: (start: number, end: number) => string;
+}
+
+/**
+ * `buf.toString('utf8', start, stop)` for indices known to be in range. Node's `toString` spends
+ * more time on its argument handling than on decoding a 36-byte id, so the method behind it is
+ * called directly where it exists (Node 20 to 24), and `toString` is the fallback elsewhere.
+ */
+export const utf8Of: (buf: Buffer, start: number, stop: number) => string =
+  typeof (Buffer.prototype as Utf8Slicing).utf8Slice === 'function'
+    ? (buf, start, stop) => (buf as Utf8Slicing as Required<Utf8Slicing>).utf8Slice(start, stop)
+    : (buf, start, stop) => buf.toString('utf8', start, stop);
+
 /** Strings up to this many bytes are scanned byte by byte; longer ones by native quote search. */
 const SHORT_STRING = 96;
 
@@ -211,7 +225,7 @@ export class JsonCursor {
   }
 
   /** A string value (or `null`) at `pos`; anything else fails. */
-  stringOrNull(memo?: Memo): string | null {
+  stringOrNull(memo?: Memo | Interner): string | null {
     const buf = this.buf;
     const c = buf[this.pos];
     if (c === QUOTE) {
@@ -227,7 +241,7 @@ export class JsonCursor {
         const slash = buf.indexOf(BACKSLASH, start + 1);
         escaped = slash !== -1 && slash < stop;
       }
-      const value = escaped ? parseString(buf, start, stop) : buf.toString('utf8', start + 1, stop);
+      const value = escaped ? parseString(buf, start, stop) : utf8Of(buf, start + 1, stop);
       memo?.set(buf, start + 1, stop, value);
       return value;
     }
@@ -254,14 +268,14 @@ export class JsonCursor {
   }
 
   /** A scalar string decoded, else `NOT_STRING` (the value is skipped). */
-  anyString(memo?: Memo): string | typeof NOT_STRING {
+  anyString(memo?: Memo | Interner): string | typeof NOT_STRING {
     if (this.buf[this.pos] === QUOTE) return this.stringOrNull(memo) as string;
     this.skipValue(1);
     return NOT_STRING;
   }
 
   /** A string-or-null envelope field: other value kinds are kept as "absent" (`undefined`). */
-  envelopeString(memo?: Memo): string | null | undefined {
+  envelopeString(memo?: Memo | Interner): string | null | undefined {
     const buf = this.buf;
     const c = buf[this.pos];
     if (c === QUOTE || c === 0x6e) {
@@ -273,9 +287,53 @@ export class JsonCursor {
   }
 }
 
-/** A quoted JSON string (`buf[open]` and `buf[close]` are its quotes) decoded exactly. */
+/** A quoted JSON string (`buf[open]` and `buf[close]` are its quotes) decoded exactly; a bad escape fails the line. */
 export function parseString(buf: Buffer, open: number, close: number): string {
-  return JSON.parse(buf.toString('utf8', open, close + 1)) as string;
+  return parseJson(buf, open, close + 1) as string;
+}
+
+/**
+ * `JSON.parse` of the bytes [start, stop): a value the walk skipped structurally can still be
+ * invalid inside (a bad escape, a bare `tru`); that fails the line (the ordinary parse then
+ * reports it) instead of escaping as an exception that would end the file's read.
+ */
+export function parseJson(buf: Buffer, start: number, stop: number): unknown {
+  try {
+    return JSON.parse(buf.toString('utf8', start, stop));
+  } catch {
+    fail();
+  }
+}
+
+/**
+ * Values of a field that takes few distinct values (block types, tool names, record types), by
+ * their raw bytes: comparing a few bytes against the values seen so far is cheaper than decoding.
+ * Holds up to `capacity` values; later new values are decoded every time.
+ */
+export class Interner {
+  private readonly raws: Buffer[] = [];
+  private readonly values: string[] = [];
+
+  constructor(private readonly capacity = 32) {}
+
+  get(buf: Buffer, start: number, stop: number): string | null {
+    const n = stop - start;
+    const raws = this.raws;
+    for (let k = 0; k < raws.length; k++) {
+      const raw = raws[k] as Buffer;
+      if (raw.length !== n) continue;
+      let i = 0;
+      while (i < n && raw[i] === buf[start + i]) i++;
+      if (i === n) return this.values[k] as string;
+    }
+    return null;
+  }
+
+  set(buf: Buffer, start: number, stop: number, value: string): void {
+    if (this.raws.length >= this.capacity || stop - start > 64) return;
+    this.raws.push(Buffer.from(buf.subarray(start, stop)));
+    this.values.push(value);
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEAN_TEXT, leanAssistant, leanToolResult } from './lean.js';
+import { parseTranscriptBuffer } from './reader.js';
 
 const line = (value: unknown) => Buffer.from(JSON.stringify(value));
 
@@ -124,5 +125,32 @@ describe('leanToolResult', () => {
     expect(leanToolResult(line(result([{ type: 'text', text: 'hello' }])))).toBeNull();
     const ok = JSON.stringify(result([{ tool_use_id: 'a', type: 'tool_result', content: 'x' }]));
     expect(leanToolResult(Buffer.from(ok.slice(0, 60)))).toBeNull();
+  });
+});
+
+describe('lines whose structure is whole but whose values are not valid JSON', () => {
+  const good = (uuid: string) =>
+    `{"message":{"id":"m-${uuid}","content":[{"type":"text","text":"hi"}]},"type":"assistant","uuid":"${uuid}"}`;
+  const broken = [
+    '{"message":{"id":"m2","content":[]},"type":"assistant","uuid":"u\\x2"}', // bad escape in a decoded string
+    '{"message":{"id":"m3","content":[{"type":"tool_use","id":"t1","name":"Skill","input":{"skill":tru}}]},"type":"assistant","uuid":"u3"}', // bad scalar in a parsed input
+    '{"message":{"id":"m4","content":[{"type":"text","text":"\\u00zz"}]},"type":"assistant","uuid":"u4"}', // bad escape in text
+  ];
+
+  it('are left to the ordinary parse (null) instead of throwing', () => {
+    for (const raw of broken) expect(leanAssistant(Buffer.from(raw))).toBeNull();
+    expect(leanToolResult(Buffer.from('{"type":"user","message":{"content":[{"type":"tool_result","tool_use_id":"a\\q"}]}}'))).toBeNull();
+  });
+
+  it('are reported once and the read goes on, exactly as without the lean decoder', () => {
+    for (const raw of broken) {
+      const bytes = Buffer.from(`${good('u1')}\n${raw}\n${good('u9')}\n`);
+      const lean = parseTranscriptBuffer('f.jsonl', bytes, { lean: true });
+      const full = parseTranscriptBuffer('f.jsonl', bytes, { lean: false });
+      expect(lean.records.map((r) => r.data.uuid)).toEqual(['u1', 'u9']);
+      expect(lean.issues).toEqual(full.issues);
+      expect(lean.issues).toHaveLength(1);
+      expect(lean.issues[0]).toMatchObject({ line: 2, kind: 'malformed' });
+    }
   });
 });

@@ -24,11 +24,13 @@ import {
   FAIL,
   QUOTE,
   fail,
+  Interner,
   JsonCursor,
   Memo,
   NOT_STRING,
   OPEN_BRACE,
   OPEN_BRACKET,
+  parseJson,
 } from './json-cursor.js';
 import type { LiteFacts } from './prefilter.js';
 import type { RecordData } from './records.js';
@@ -69,6 +71,8 @@ const MEMO_AGENT = new Memo();
 const MEMO_MODEL = new Memo();
 const MEMO_MESSAGE_ID = new Memo();
 const MEMO_PARENT = new Memo();
+const TYPES = new Interner();
+const TOOL_NAMES = new Interner(64);
 
 /** The one cursor of this thread (lines are decoded one at a time, synchronously). */
 const CURSOR = new JsonCursor();
@@ -121,7 +125,7 @@ function walkBlock(c: JsonCursor): Block | null {
     switch (ke - ks) {
       case 4:
         if (c.keyIs(ks, ke, K_TYPE)) {
-          const v = c.anyString();
+          const v = c.anyString(TYPES);
           block.type = v === NOT_STRING ? null : v;
         } else if (c.keyIs(ks, ke, K_TEXT)) {
           if (buf[c.pos] === QUOTE) {
@@ -133,7 +137,7 @@ function walkBlock(c: JsonCursor): Block | null {
             c.skipValue(1);
           }
         } else if (c.keyIs(ks, ke, K_NAME)) {
-          const v = c.anyString();
+          const v = c.anyString(TOOL_NAMES);
           block.name = v === NOT_STRING ? 0 : v;
         } else c.skipValue(1);
         break;
@@ -263,7 +267,7 @@ function walkLine(line: Buffer): Envelope | null {
       switch (ke - ks) {
         case 4:
           if (c.keyIs(ks, ke, K_TYPE)) {
-            const v = c.anyString();
+            const v = c.anyString(TYPES);
             env.type = v === NOT_STRING ? null : v;
           } else if (c.keyIs(ks, ke, K_UUID)) env.uuid = c.envelopeString();
           else c.skipValue(1);
@@ -327,9 +331,9 @@ function textIsBlank(line: Buffer, start: number, stop: number): boolean {
         continue;
       }
       // \uXXXX or anything else: decide exactly on the decoded text
-      return JSON.parse(line.toString('utf8', start - 1, stop + 1)).trim() === '';
+      return (parseJson(line, start - 1, stop + 1) as string).trim() === '';
     }
-    if (c >= 0x80) return JSON.parse(line.toString('utf8', start - 1, stop + 1)).trim() === '';
+    if (c >= 0x80) return (parseJson(line, start - 1, stop + 1) as string).trim() === '';
     return false;
   }
   return true;
@@ -346,6 +350,15 @@ function setIfString(out: Record<string, unknown>, key: string, value: string | 
 export function leanAssistant(line: Buffer): RecordData | null {
   const env = walkLine(line);
   if (env === null || env.type !== 'assistant') return null;
+  try {
+    return assistantRecord(line, env);
+  } catch (error) {
+    if (error === FAIL) return null;
+    throw error;
+  }
+}
+
+function assistantRecord(line: Buffer, env: Envelope): RecordData {
   const out: RecordData = { type: 'assistant' };
   setIfString(out, 'uuid', env.uuid);
   setIfString(out, 'parentUuid', env.parentUuid);
@@ -370,7 +383,7 @@ export function leanAssistant(line: Buffer): RecordData | null {
         } else if (b.type === 'tool_use' && typeof b.id === 'string') {
           const name = typeof b.name === 'string' ? b.name : '';
           let input: unknown = null;
-          if (b.inputStart !== -1 && LEAN_INPUT_TOOLS.has(name)) input = JSON.parse(line.toString('utf8', b.inputStart, b.inputStop));
+          if (b.inputStart !== -1 && LEAN_INPUT_TOOLS.has(name)) input = parseJson(line, b.inputStart, b.inputStop);
           content.push({ type: 'tool_use', id: b.id, name: typeof b.name === 'string' ? b.name : 0, input });
         }
       }
