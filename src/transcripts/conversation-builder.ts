@@ -55,6 +55,8 @@ export class ConversationBuilder {
   private readonly attachmentQueued: string[] = [];
   /** A rejection was just recorded; the client's own `[Request interrupted by user for tool use]` echo is not a second reaction. */
   private pendingDenial = false;
+  /** Agent ids already in `subagents` (a file can spawn thousands: no linear search per result). */
+  private readonly linkedAgents = new Set<string>();
 
   constructor(file: string, sessionId: string, kind: 'session' | 'subagent', agentId: string | null, parentSessionId: string | null) {
     this.conversation = {
@@ -226,7 +228,8 @@ export class ConversationBuilder {
       if (m) agentId = m[1] ?? null;
     }
     if (agentId === null) return;
-    if (!this.conversation.subagents.some((s) => s.agentId === agentId)) {
+    if (!this.linkedAgents.has(agentId)) {
+      this.linkedAgents.add(agentId);
       this.conversation.subagents.push({ agentId, file: null, spawnedBy: call.id, inline: false });
     }
   }

@@ -137,6 +137,7 @@ export class FileConversations {
     const mainConversation = (this.main as ConversationBuilder).finish();
     mainConversation.sessionId = sessionId;
     const result = [mainConversation];
+    const spawnedBy = this.threads.length > 0 ? spawnCallsByPrompt(mainConversation) : new Map<string, string>();
     for (const thread of this.threads) {
       const conversation = thread.finish();
       conversation.sessionId = sessionId;
@@ -145,19 +146,23 @@ export class FileConversations {
       // The thread's first prompt is the spawning Task call's `prompt` (written by the model).
       const first = conversation.events.find((e) => e.type === 'human' || e.type === 'meta');
       const firstText = first?.type === 'human' ? first.turn.text : first?.type === 'meta' ? first.meta.text : null;
-      if (firstText !== null) {
-        for (const call of mainConversation.toolCalls.values()) {
-          if (SPAWN_TOOLS.has(call.name) && isObject(call.input) && call.input.prompt === firstText) {
-            link.spawnedBy = call.id;
-            break;
-          }
-        }
-      }
+      if (firstText !== null) link.spawnedBy = spawnedBy.get(firstText) ?? null;
       mainConversation.subagents.push(link);
       result.push(conversation);
     }
     return result;
   }
+}
+
+/** The first Task/Agent call (in call order) for each `prompt` it was given. */
+function spawnCallsByPrompt(conversation: Conversation): Map<string, string> {
+  const byPrompt = new Map<string, string>();
+  for (const call of conversation.toolCalls.values()) {
+    if (!SPAWN_TOOLS.has(call.name) || !isObject(call.input)) continue;
+    const prompt = call.input.prompt;
+    if (typeof prompt === 'string' && !byPrompt.has(prompt)) byPrompt.set(prompt, call.id);
+  }
+  return byPrompt;
 }
 
 function fallbackId(file: string): string {
