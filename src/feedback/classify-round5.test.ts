@@ -58,7 +58,7 @@ describe('A. a problem word that is gone or absent is acceptance (miss: "bug is 
     "I don't think the bug is fixed",
     'the warning is back',
     'the same error again',
-    "I thought the bug was fixed, but it's back",
+    'I thought the bug was fixed, but the crash is back',
     '以为解决了，结果报错还在',
     '报错还在',
     '问题还是没解决',
@@ -170,6 +170,8 @@ describe('B. a deficiency graded as minor is a partial (miss: "LGTM with nits", 
   });
   it.each([
     ['no nits, ship it', 'acceptance'],
+    ["it's a small thing, ship it", 'acceptance'],
+    ['the service is back, thanks', 'acceptance'],
     ['any nits?', 'none'],
     ['没什么小问题，合了吧', 'acceptance'],
   ])('trap: %s → %s', (text, expected) => {
@@ -234,7 +236,7 @@ describe('B/D. a complaint about the whole result is not softened by a qualifier
 
 describe('B/D. a qualifier with no concession only joins complaints (the strong one decides)', () => {
   it.each([
-    "I thought the bug was fixed, but it's back",
+    'I thought the bug was fixed, but the crash is back',
     'I ran it but it still fails',
     'tried it on staging, but the same error shows up',
     '试了一下，但是还是报错',
@@ -311,7 +313,7 @@ describe('D. corrections without a correction word', () => {
   it.each([
     "fine, whatever. I'll write them myself",
     "whatever, I'll fix it myself",
-    "ok I'll just handle the migration myself",
+    "ok I'll just handle it myself",
     '随便吧',
     '算了我自己来吧',
   ])('resignation: %s → correction', (text) => {
@@ -319,6 +321,7 @@ describe('D. corrections without a correction word', () => {
   });
   it.each([
     ["love it, I'll add the docs myself later", 'acceptance'],
+    ["I'll update the changelog myself", 'none'],
     ['whatever you think is best', 'none'],
   ])('trap: %s → %s', (text, expected) => {
     expect(outcome(text)).toBe(expected);
@@ -384,12 +387,9 @@ describe('D. a negative question that proposes or reminds is a rejection (caught
   ])('%s → correction', (text) => {
     expect(verdict(text, 'ok')).toMatchObject({ outcome: 'correction', turn: 1 });
   });
-  it.each(["shouldn't take long, thanks", 'should this be async?', '不是很懂这个参数'])(
-    'trap: %s → not a correction',
-    (text) => {
-      expect(outcome(text)).not.toBe('correction');
-    },
-  );
+  it.each(["shouldn't take long, thanks", 'should this be async?', '不是很懂这个参数'])('trap: %s → not a correction', (text) => {
+    expect(outcome(text)).not.toBe('correction');
+  });
 });
 
 describe('E. an opening interjection yields to a self-correction (miss: "ugh, my bad, I meant PAY-1182")', () => {
