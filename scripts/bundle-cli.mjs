@@ -10,8 +10,8 @@
 // (lexicons, weights.json, builtin-commands.json, package.json), worker scripts and the
 // `examples/` folder are found exactly where the unbundled module would look.
 //
-// Packages other than commander and picocolors stay external (libsql has a native binding; the
-// rest are loaded only by the commands that need them).
+// Packages other than commander, picocolors and zod stay external (libsql has a native binding;
+// the rest are loaded only by the commands that need them).
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -37,6 +37,14 @@ const CORE_ROOTS = [
 ];
 
 const BUNDLED_PACKAGES = /^(commander|picocolors)(\/|$)/;
+/**
+ * zod is bundled too (as ~95 separate modules it costs ~70 ms CPU to load, bundled ~30 ms: paid
+ * by every command once a config file exists, and by every scan that reads a file), except where
+ * our schemas are handed to an SDK that brings its own zod (MCP tool inputs, eval judges): those
+ * modules import the installed package, so SDK and schemas share one zod.
+ */
+const ZOD = /^zod(\/|$)/;
+const SDK_FACING = /[\\/]dist[\\/](mcp|eval)[\\/]/;
 
 /** Chunks this script writes into dist/cli/ (and removes before writing new ones). */
 export const CHUNK_PREFIX = '_';
@@ -69,7 +77,11 @@ export async function bundleCli(dist, log = (line) => process.stderr.write(`${li
       if (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT') return;
       handler(level, log);
     },
-    external: (id) => !id.startsWith('.') && !id.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(id) && !BUNDLED_PACKAGES.test(id),
+    external: (id, importer) => {
+      if (id.startsWith('.') || id.startsWith('/') || /^[A-Za-z]:[\\/]/.test(id) || BUNDLED_PACKAGES.test(id)) return false;
+      if (ZOD.test(id)) return importer !== undefined && SDK_FACING.test(importer);
+      return true;
+    },
     plugins: [
       {
         name: 'skillpulse-module-url',
