@@ -51,6 +51,44 @@ interface JudgedRow extends InvocationRow {
   event_json: string | null;
 }
 
+/**
+ * The columns `loadAnalysisFromStore` reads, in the order `judgedRowOf` takes them. Rows come as
+ * arrays: libsql builds row objects in native code one property at a time, which for these 24
+ * columns cost more than the query (~1,300 rows on every store-backed report).
+ */
+const JUDGED_COLUMNS = `i.invocation_uuid, i.skill_id, i.session_id, i.trigger, i.args, i.timestamp, i.failed, i.failure_reason,
+  i.skill_version, i.file, i.line, i.conv_order, i.line_rank, i.outcome, i.correction_type, i.confidence, i.turns_to_feedback,
+  i.dimension_hint, i.rule, i.reason, i.complete, i.reaction_at, i.snippet, fe.event_json`;
+
+function judgedRowOf(v: unknown[]): JudgedRow {
+  return {
+    invocation_uuid: v[0] as string,
+    skill_id: v[1] as string,
+    session_id: v[2] as string,
+    trigger: v[3] as JudgedRow['trigger'],
+    args: v[4] as string | null,
+    timestamp: v[5] as string,
+    failed: v[6] as number,
+    failure_reason: v[7] as string | null,
+    skill_version: v[8] as string | null,
+    file: v[9] as string,
+    line: v[10] as number | null,
+    conv_order: v[11] as number,
+    line_rank: v[12] as number,
+    outcome: v[13] as JudgedRow['outcome'],
+    correction_type: v[14] as JudgedRow['correction_type'],
+    confidence: v[15] as number | null,
+    turns_to_feedback: v[16] as number | null,
+    dimension_hint: v[17] as JudgedRow['dimension_hint'],
+    rule: v[18] as JudgedRow['rule'],
+    reason: v[19] as string | null,
+    complete: v[20] as number | null,
+    reaction_at: v[21] as string | null,
+    snippet: v[22] as string | null,
+    event_json: v[23] as string | null,
+  };
+}
+
 /** `path` without trailing separators (except the filesystem root). */
 function trimSlash(path: string): string {
   const trimmed = path.replace(/[\\/]+$/, '');
@@ -106,15 +144,15 @@ export function loadAnalysisFromStore(db: SqliteDatabase, query: StoreAnalysisQu
     where += ' AND i.skill_id = ?';
     params.push(query.skillFilter);
   }
-  let rows = db
+  const raw = db
     .prepare(
-      `SELECT i.invocation_uuid, i.skill_id, i.session_id, i.trigger, i.args, i.timestamp, i.failed, i.failure_reason, i.skill_version, i.file,
-        i.line, i.conv_order, i.line_rank, i.outcome, i.correction_type, i.confidence, i.turns_to_feedback, i.dimension_hint, i.rule, i.reason,
-        i.complete, i.reaction_at, i.snippet, fe.event_json
+      `SELECT ${JUDGED_COLUMNS}
        FROM invocations AS i LEFT JOIN feedback_events AS fe ON fe.event_id = i.event_id AND fe.source = 'scan'
        WHERE ${where}`,
     )
-    .all(...params) as JudgedRow[];
+    .raw(true)
+    .all(...params) as unknown[][];
+  let rows = raw.map(judgedRowOf);
   const exclude = query.excludeFile;
   if (exclude) rows = rows.filter((row) => !exclude(row.file));
   const rank = new Map((query.order ?? []).map((path, i) => [path, i]));
