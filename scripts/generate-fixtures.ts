@@ -24,6 +24,8 @@ import { feedbackScenariosR5En } from './fixtures/feedback-scenarios-r5-en.js';
 import { feedbackScenariosR5Zh } from './fixtures/feedback-scenarios-r5-zh.js';
 import { feedbackScenariosR6En } from './fixtures/feedback-scenarios-r6-en.js';
 import { feedbackScenariosR6Zh } from './fixtures/feedback-scenarios-r6-zh.js';
+import { feedbackScenariosR7En } from './fixtures/feedback-scenarios-r7-en.js';
+import { feedbackScenariosR7Zh } from './fixtures/feedback-scenarios-r7-zh.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
@@ -41,6 +43,8 @@ const scenarios = [
   ...feedbackScenariosR5Zh,
   ...feedbackScenariosR6En,
   ...feedbackScenariosR6Zh,
+  ...feedbackScenariosR7En,
+  ...feedbackScenariosR7Zh,
 ];
 /** Labeled TUI scenarios (tmux). */
 const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3, ...feedbackInteractiveR4En, ...feedbackInteractiveR4Zh];
