@@ -83,6 +83,7 @@ export async function bundleCli(dist, log = (line) => process.stderr.write(`${li
       return true;
     },
     plugins: [
+      inlineCoreFacades(),
       {
         name: 'skillpulse-module-url',
         transform(code, id) {
@@ -107,4 +108,57 @@ export async function bundleCli(dist, log = (line) => process.stderr.write(`${li
     await bundle.close();
   }
   return true;
+}
+
+/**
+ * A module of the core chunk that is also imported dynamically gets a facade chunk of one line
+ * (`export { It as resolveStorePath } from "./_core-….js"`), and every `await import()` of it
+ * from core code costs the ESM loader one more file (13 for `report`). Those imports are
+ * replaced by the same bindings taken from the core chunk's own scope; the facade files stay for
+ * the other chunks that import them.
+ */
+function inlineCoreFacades() {
+  return {
+    name: 'skillpulse-inline-core-facades',
+    generateBundle(_options, bundle) {
+      const core = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'core');
+      if (!core) return;
+      const exported = /export\s*\{([^}]*)\};\s*$/.exec(core.code);
+      if (!exported) return;
+      const localOf = new Map();
+      for (const part of exported[1].split(',')) {
+        const m = /^\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+        if (m) localOf.set(m[2] ?? m[1], m[1]);
+      }
+      const coreFile = core.fileName.replaceAll('.', '\\.');
+      const facadeText = new RegExp(`^export\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${coreFile}";\\s*$`);
+      const objects = [];
+      let code = core.code;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk === core) continue;
+        const facade = facadeText.exec(chunk.code);
+        if (!facade) continue;
+        const fields = [];
+        for (const part of facade[1].split(',')) {
+          const m = /^\s*([\w$]+)(?:\s+as\s+([\w$]+))?\s*$/.exec(part);
+          const local = m ? localOf.get(m[1]) : undefined;
+          if (!m || local === undefined) {
+            fields.length = 0;
+            break;
+          }
+          fields.push(`${m[2] ?? m[1]}: ${local}`);
+        }
+        if (fields.length === 0) continue;
+        const call = `import("./${chunk.fileName}")`;
+        if (!code.includes(call)) continue;
+        const name = `__coreFacade${objects.length}`;
+        objects.push(`const ${name} = Object.freeze({ __proto__: null, ${fields.join(', ')} });`);
+        code = code.replaceAll(call, `Promise.resolve(${name})`);
+      }
+      if (objects.length === 0) return;
+      // Module scope, after every binding it names: the imports run only inside functions, once
+      // the chunk has been evaluated.
+      core.code = code.replace(/export\s*\{[^}]*\};\s*$/, (tail) => `${objects.join('\n')}\n${tail}`);
+    },
+  };
 }
