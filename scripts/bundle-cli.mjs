@@ -16,7 +16,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** Modules (relative to dist/) whose static imports every store-reading command needs: one chunk. */
-const CORE_ROOTS = [
+export const CORE_ROOTS = [
   'cli/program.js',
   'cli/scan.js',
   'cli/report.js',
@@ -51,9 +51,9 @@ export const CHUNK_PREFIX = '_';
 
 /**
  * Bundles dist/cli/main.js in place. Returns false (and leaves the tsc output untouched) when
- * rolldown is not installed.
+ * rolldown is not installed. `coreRoots` (relative to dist/) replaces CORE_ROOTS in tests.
  */
-export async function bundleCli(dist, log = (line) => process.stderr.write(`${line}\n`)) {
+export async function bundleCli(dist, { coreRoots = CORE_ROOTS, log = (line) => process.stderr.write(`${line}\n`) } = {}) {
   let rolldown;
   try {
     ({ rolldown } = await import('rolldown'));
@@ -64,9 +64,9 @@ export async function bundleCli(dist, log = (line) => process.stderr.write(`${li
   }
   const cliDir = join(dist, 'cli');
   const entry = join(cliDir, 'main.js');
-  const core = new Set(CORE_ROOTS.map((file) => join(dist, ...file.split('/'))));
+  const core = new Set(coreRoots.map((file) => join(dist, ...file.split('/'))));
   for (const file of core)
-    if (!existsSync(file)) throw new Error(`bundle-cli: ${relative(dist, file)} is listed in CORE_ROOTS but was not built`);
+    if (!existsSync(file)) throw new Error(`bundle-cli: ${relative(dist, file)} is listed as a core root but was not built`);
   for (const name of readdirSync(cliDir)) if (name.startsWith(CHUNK_PREFIX) && name.endsWith('.js')) rmSync(join(cliDir, name));
   const bundle = await rolldown({
     input: { main: entry },
