@@ -144,10 +144,15 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   // Strong evidence against the result: rejection phrases and failure reports ("you forgot …").
   const rejection = liveHits(a, 'rejection');
   const failure = judgingHits(a, 'failure');
-  const strong = [...rejection, ...failure].sort((x, y) => x.start - y.start);
+  // The right detail beside the wrong one (`the flag is --dry-run, not --dryrun`; round 6).
+  const contrast = judgingHits(a, 'contrast');
+  const strong = [...rejection, ...failure, ...contrast].sort((x, y) => x.start - y.start);
   const acceptance = liveHits(a, 'acceptance');
   const choice = OPTION_CHOICE.exec(a.text);
-  const qualifier = liveHits(a, 'qualifier');
+  // A qualifier in the clause of a process instruction (`great. unstage everything though`, 不过先别提交)
+  // qualifies the workflow, not the result (round 6).
+  const process = liveHits(a, 'process');
+  const qualifier = liveHits(a, 'qualifier').filter((q) => !process.some((p) => p.clause === q.clause));
   // A concession ("ok", "close", 还行, "keep the index") is no verdict alone, but "close, but …"
   // qualifies the result.
   const acknowledgement = [...liveHits(a, 'acknowledgement'), ...liveHits(a, 'retain')];
@@ -199,6 +204,7 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   if (strong.length > 0) {
     const h = strong[0]!;
     const isFailure = h.category === 'failure';
+    const isContrast = h.category === 'contrast';
     return {
       rank: RANK.correction,
       outcome: 'correction',
@@ -209,7 +215,9 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
         ? `negated acceptance ("not … ${h.term}")`
         : isFailure
           ? `reports a failure ${quote(h)}`
-          : `rejection ${quote(h)}`,
+          : isContrast
+            ? `states the right detail beside the wrong one ${quote(h)}`
+            : `rejection ${quote(h)}`,
     };
   }
   if (acceptance.length > 0) {
@@ -265,6 +273,8 @@ const NOT_MOVING_ON = [
   'retain',
   'total_rejection',
   'minor',
+  'process',
+  'contrast',
 ] as const;
 
 /**

@@ -24,7 +24,7 @@ export function newWorkOpeners(a: TextAnalysis): { tasks: TermHit[]; moveOn: Ter
 
 /** The hit lies in the scope of one of the openers (its clause, or after a headed opener). */
 export function describesNewWork(h: TermHit, openers: readonly TermHit[], headed: readonly TermHit[]): boolean {
-  return openers.some((o) => o.start < h.start && (o.clause === h.clause || headed.includes(o)));
+  return openers.some((o) => o !== h && o.start <= h.start && (o.clause === h.clause || headed.includes(o)));
 }
 
 /**
@@ -36,7 +36,7 @@ export function describesNewWork(h: TermHit, openers: readonly TermHit[], headed
  */
 export function judgingHits(a: TextAnalysis, category: SignalCategory): TermHit[] {
   const hits = liveHits(a, category);
-  const describes = category === 'failure' || category === 'negative' || category === 'revision';
+  const describes = category === 'failure' || category === 'contrast' || category === 'negative' || category === 'revision';
   if (!describes) return hits;
   const { tasks, moveOn, headed } = newWorkOpeners(a);
   const openers = category === 'revision' ? [...tasks, ...moveOn] : [...tasks, ...headed];

@@ -25,6 +25,8 @@ export const SIGNAL_CATEGORIES = [
   'total_rejection',
   'aside',
   'minor',
+  'process',
+  'contrast',
 ] as const;
 export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
 
@@ -203,6 +205,19 @@ export const lexiconSchema = z
          * concession and a qualifier in one word, so a partial even without an acceptance beside it.
          */
         minor: z.array(entrySchema).default([]),
+        /**
+         * An instruction about the workflow around the result (round 6: `unstage everything`, `don't
+         * commit yet`, `I want to go through the diff myself`; 先别提交, 我晚点自己过一遍): no verdict. A
+         * prohibition or cancel inside it yields to it (containment), a qualifier in its clause qualifies
+         * nothing, and it keeps the message from counting as moving on.
+         */
+        process: z.array(entrySchema).default([]),
+        /**
+         * Strong (round 6): the right detail stated beside the wrong one (`the flag is --dry-run, not
+         * --dryrun`, `port 8080, not 3000`, 是 v2 不是 v1). Inside a new request's clause it describes the
+         * new work; in the sentence of a self-correction (`my mistake: 2.1, not 2.0`) it is the person's own.
+         */
+        contrast: z.array(entrySchema).default([]),
       })
       .strict(),
     dimensions: z

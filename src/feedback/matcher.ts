@@ -188,7 +188,15 @@ const NEGATABLE_PATTERN: ReadonlySet<SignalCategory> = new Set([
  * the next task, a log) they are not live, and such a dimension keyword does not keep a message
  * from moving on. Listed phrases (rejection, acceptance, …) are not limited by position.
  */
-const QUOTED_TEXT_ONLY: ReadonlySet<SignalCategory> = new Set(['failure', 'negative', 'prohibition', 'challenge', 'move_on', 'new_task']);
+const QUOTED_TEXT_ONLY: ReadonlySet<SignalCategory> = new Set([
+  'failure',
+  'contrast',
+  'negative',
+  'prohibition',
+  'challenge',
+  'move_on',
+  'new_task',
+]);
 export const WEAK_REACH = 240;
 
 /**
@@ -306,7 +314,11 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
   }
   const kept = dropContained(hits);
   // An opening interjection or hold yields to a self-correction: `ugh, my bad, I meant PAY-1182`.
-  const selfCorrects = kept.some((h) => h.kind === 'signal' && h.category === 'self_correction' && !h.negated && !h.inCode);
+  const selfCorrections = kept.filter((h) => h.kind === 'signal' && h.category === 'self_correction' && !h.negated && !h.inCode);
+  const selfCorrects = selfCorrections.length > 0;
+  // A right-vs-wrong detail in the sentence of a self-correction restates the person's own
+  // instruction (`my mistake: the version should be 2.1, not 2.0`; round 6).
+  const ownDetail = (h: TermHit) => h.category === 'contrast' && selfCorrections.some((s) => s.sentence === h.sentence);
   // A topic change: what follows it in the message is about something else (`thanks! unrelated, but …`).
   const aside = kept.find((h) => h.kind === 'signal' && h.category === 'aside' && !h.inCode);
   if (aside) {
@@ -322,7 +334,9 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
   }
   return {
     text,
-    hits: kept.filter((h) => (!afterConcession.has(h) || followsConcession(kept, h)) && !(selfCorrects && interjections.has(h))),
+    hits: kept.filter(
+      (h) => (!afterConcession.has(h) || followsConcession(kept, h)) && !(selfCorrects && interjections.has(h)) && !ownDetail(h),
+    ),
     question: /[?？]/u.test(raw),
   };
 }

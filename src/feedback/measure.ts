@@ -6,7 +6,7 @@
  * 2s to 200ms`, 把耗时降到…) are lexicon data (`measures`). Pure.
  */
 import type { Lexicon } from './lexicon.js';
-import { CLAUSE_PUNCT } from './scope.js';
+import { clauseBreakAt } from './scope.js';
 
 export interface MeasureSpan {
   category: 'failure' | 'acceptance';
@@ -47,7 +47,7 @@ function measureRegex(lx: Lexicon): RegExp | null {
 function requested(lx: Lexicon, text: string, at: number): boolean {
   let from = 0;
   for (let i = at - 1; i >= 0; i--) {
-    if (CLAUSE_PUNCT.test(text[i]!)) {
+    if (clauseBreakAt(text, i)) {
       from = i + 1;
       break;
     }

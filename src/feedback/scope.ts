@@ -10,6 +10,24 @@ export const CLAUSE_PUNCT = /[,.;:!?，。；：！？、\n()[\]{}"]/u;
 export const LEADING_NOISE = /^[\s\p{P}\p{S}]*$/u;
 export const SENTENCE_END = /[.!?。！？\n]/u;
 
+/**
+ * A dot between two letters or digits is part of a word (`routes.ts`, `v2.1`, `e2e/jest.config`), not
+ * the end of a clause or sentence (round 6; it split `my mistake: the version should be 2.1, not 2.0`).
+ */
+function wordDot(text: string, i: number): boolean {
+  return text[i] === '.' && isWordChar(text[i - 1] ?? '') && isWordChar(text[i + 1] ?? '');
+}
+
+/** The character at `i` ends a clause. */
+export function clauseBreakAt(text: string, i: number): boolean {
+  return CLAUSE_PUNCT.test(text[i]!) && !wordDot(text, i);
+}
+
+/** The character at `i` ends a sentence. */
+export function sentenceEndAt(text: string, i: number): boolean {
+  return SENTENCE_END.test(text[i]!) && !wordDot(text, i);
+}
+
 /** Words of `text` (alphabetic words with apostrophes); CJK characters are single-character words. */
 export function words(text: string): string[] {
   return text.match(/[\p{L}\p{N}'-]+/gu) ?? [];
@@ -36,7 +54,7 @@ export function isNegated(lx: Lexicon, text: string, start: number): boolean {
   let before = text.slice(0, start);
   // Only the current clause.
   for (let i = before.length - 1; i >= 0; i--) {
-    if (CLAUSE_PUNCT.test(before[i]!)) {
+    if (clauseBreakAt(before, i)) {
       before = before.slice(i + 1);
       break;
     }
@@ -54,7 +72,7 @@ export function isNegated(lx: Lexicon, text: string, start: number): boolean {
 export function inQuestionClause(text: string, end: number): boolean {
   for (let i = end; i < text.length; i++) {
     const ch = text[i]!;
-    if (CLAUSE_PUNCT.test(ch)) return ch === '?' || ch === '？';
+    if (clauseBreakAt(text, i)) return ch === '?' || ch === '？';
   }
   return false;
 }
@@ -62,20 +80,20 @@ export function inQuestionClause(text: string, end: number): boolean {
 export function inQuestionSentence(text: string, end: number): boolean {
   for (let i = end; i < text.length; i++) {
     const ch = text[i]!;
-    if (SENTENCE_END.test(ch)) return ch === '?' || ch === '？';
+    if (sentenceEndAt(text, i)) return ch === '?' || ch === '？';
   }
   return false;
 }
 
 export function sentenceIndex(text: string, at: number): number {
   let n = 0;
-  for (let i = 0; i < at; i++) if (SENTENCE_END.test(text[i]!)) n++;
+  for (let i = 0; i < at; i++) if (sentenceEndAt(text, i)) n++;
   return n;
 }
 
 export function clauseIndex(text: string, at: number): number {
   let n = 0;
-  for (let i = 0; i < at; i++) if (CLAUSE_PUNCT.test(text[i]!)) n++;
+  for (let i = 0; i < at; i++) if (clauseBreakAt(text, i)) n++;
   return n;
 }
 
@@ -87,7 +105,7 @@ export function clauseIndex(text: string, at: number): number {
 export function atClauseStart(lx: Lexicon, text: string, at: number): boolean {
   let before = text.slice(0, at);
   for (let i = before.length - 1; i >= 0; i--) {
-    if (CLAUSE_PUNCT.test(before[i]!)) {
+    if (clauseBreakAt(before, i)) {
       before = before.slice(i + 1);
       break;
     }
@@ -115,7 +133,7 @@ export function isIrrealis(lx: Lexicon, text: string, at: number, end: number): 
   }
   let clause = before;
   for (let i = clause.length - 1; i >= 0; i--) {
-    if (CLAUSE_PUNCT.test(clause[i]!)) {
+    if (clauseBreakAt(clause, i)) {
       clause = clause.slice(i + 1);
       break;
     }
@@ -135,7 +153,8 @@ export function isIrrealis(lx: Lexicon, text: string, at: number, end: number): 
   if (!lx.modalIrrealis.some(near)) return false;
   // A modal alone takes up an offer (`that would be great`); with a condition it is unreal.
   let rest = text.slice(end);
-  const stop = rest.search(SENTENCE_END);
+  let stop = -1;
+  for (let i = 0; i < rest.length && stop < 0; i++) if (sentenceEndAt(rest, i)) stop = i;
   if (stop >= 0) rest = rest.slice(0, stop);
   const after = words(rest);
   return lx.irrealisConditions.some((c) => after.includes(c));
@@ -145,7 +164,7 @@ export function isIrrealis(lx: Lexicon, text: string, at: number, end: number): 
 export function sentenceFirstWord(text: string, at: number): string | undefined {
   let from = 0;
   for (let i = at - 1; i >= 0; i--) {
-    if (SENTENCE_END.test(text[i]!)) {
+    if (sentenceEndAt(text, i)) {
       from = i + 1;
       break;
     }
