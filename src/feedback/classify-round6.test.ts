@@ -68,6 +68,8 @@ describe('B. the right detail beside the wrong one, "X, not Y" (miss: "the flag 
     '端口是 8080，不是 3000',
     '表名应该是 orders 而不是 order',
     '用的是 pnpm 不是 npm',
+    '不是 v1，是 v2',
+    '端口不是 3000，是 8080',
   ])('%s → correction', (text) => {
     expect(outcome(text)).toBe('correction');
     expect(verdict(text).reason).toMatch(/right detail beside the wrong one/);
@@ -79,6 +81,7 @@ describe('B. the right detail beside the wrong one, "X, not Y" (miss: "the flag 
     'is the port 8080, not 3000?',
     '是不是 v2？',
     '这不是 bug 吗',
+    '不是我说的，是他',
   ])("trap, the person's own slip or a question: %s → none", (text) => {
     expect(outcome(text)).toBe('none');
   });
@@ -119,9 +122,12 @@ describe('C. praise beside an emphatic absence or omission is sarcasm (miss: "ve
   ])('trap, the absence of a problem is praise: %s → acceptance', (text) => {
     expect(outcome(text)).toBe('acceptance');
   });
-  it("trap, the person's own omission: I haven't even tried it yet → none", () => {
-    expect(outcome("I haven't even tried it yet")).toBe('none');
-  });
+  it.each(["I haven't even tried it yet", 'we have no tests at all for this module, can you write some?'])(
+    "trap, the person's own omission or codebase: %s → none",
+    (text) => {
+      expect(outcome(text)).toBe('none');
+    },
+  );
 });
 
 describe('D. a problem that stopped is acceptance, also with 了 (miss: 没报错了，关单也正常)', () => {
