@@ -4,6 +4,7 @@
  * every `*.json` there. The matching rules (M1–M6) are documented in docs/feedback-rules.md and in
  * each file's `rules` list.
  */
+import { hoistLeadingLookbehind } from './regex-speed.js';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -101,7 +102,7 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     });
   const failurePatterns = lx.failure_patterns.map((pattern, i) => {
     try {
-      return new RegExp(expand(pattern, `failure_patterns.${i}`), 'iu');
+      return new RegExp(hoistLeadingLookbehind(expand(pattern, `failure_patterns.${i}`)), 'iu');
     } catch (error) {
       if (error instanceof SkillpulseError) throw error;
       throw new SkillpulseError(
@@ -118,7 +119,7 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
   for (const [category, patterns] of Object.entries(lx.signal_patterns) as [SignalCategory, string[]][]) {
     signalPatterns[category] = patterns.map((pattern, i) => {
       try {
-        return new RegExp(expand(pattern, `signal_patterns.${category}.${i}`), 'giu');
+        return new RegExp(hoistLeadingLookbehind(expand(pattern, `signal_patterns.${category}.${i}`)), 'giu');
       } catch (error) {
         if (error instanceof SkillpulseError) throw error;
         throw new SkillpulseError(

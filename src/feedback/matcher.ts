@@ -6,9 +6,10 @@
 import { charAt, charBefore, isWordChar, normalizeText } from './normalize.js';
 import { DIMENSIONS, type Dimension, type Lexicon, type LexiconTerm, SIGNAL_CATEGORIES, type SignalCategory } from './lexicon.js';
 import { measureSpans } from './measure.js';
+import { termPositions } from './term-index.js';
+import { indexText, type TextIndex } from './text-index.js';
 import {
   atClauseStart,
-  clauseIndex,
   endsWithWord,
   inQuestionClause,
   inQuestionSentence,
@@ -16,7 +17,6 @@ import {
   isNegated,
   LEADING_NOISE,
   sentenceFirstWord,
-  sentenceIndex,
   startsWithWords,
 } from './scope.js';
 
@@ -69,18 +69,6 @@ export interface TextAnalysis {
   question: boolean;
 }
 
-/** Every occurrence of `term` in `text` (UTF-16 offsets). */
-function occurrences(text: string, term: string): number[] {
-  const out: number[] = [];
-  let from = 0;
-  for (;;) {
-    const at = text.indexOf(term, from);
-    if (at < 0) return out;
-    out.push(at);
-    from = at + 1;
-  }
-}
-
 function matchTerm(lx: Lexicon, text: string, t: LexiconTerm, at: number): boolean {
   const end = at + t.term.length;
   if (lx.mode === 'word') {
@@ -108,7 +96,7 @@ export function respell(text: string, lexicons: readonly Lexicon[]): string {
 }
 
 /** Pasted failure output (`TypeError: …`, `ENOENT`, a traceback): rejection hits, never negated. */
-function failureHits(lx: Lexicon, text: string): TermHit[] {
+function failureHits(lx: Lexicon, text: string, ix: TextIndex): TermHit[] {
   const out: TermHit[] = [];
   for (const pattern of lx.failurePatterns) {
     const m = pattern.exec(text);
@@ -123,17 +111,17 @@ function failureHits(lx: Lexicon, text: string): TermHit[] {
       start: m.index,
       end,
       negated: false,
-      inQuestion: inQuestionSentence(text, end),
-      clauseQuestion: inQuestionClause(text, end),
-      sentence: sentenceIndex(text, m.index),
-      clause: clauseIndex(text, m.index),
+      inQuestion: ix.questionSentence(end),
+      clauseQuestion: ix.questionClause(end),
+      sentence: ix.sentence(m.index),
+      clause: ix.clause(m.index),
     });
   }
   return out;
 }
 
 /** Hits of the lexicon's `signal_patterns` (open word classes); negation as for listed terms. */
-function patternHits(lx: Lexicon, text: string): TermHit[] {
+function patternHits(lx: Lexicon, text: string, ix: TextIndex): TermHit[] {
   const out: TermHit[] = [];
   for (const [category, patterns] of Object.entries(lx.signalPatterns) as [SignalCategory, RegExp[]][]) {
     for (const pattern of patterns) {
@@ -152,10 +140,10 @@ function patternHits(lx: Lexicon, text: string): TermHit[] {
           start,
           end,
           negated,
-          inQuestion: inQuestionSentence(text, end),
-          clauseQuestion: inQuestionClause(text, end),
-          sentence: sentenceIndex(text, start),
-          clause: clauseIndex(text, start),
+          inQuestion: ix.questionSentence(end),
+          clauseQuestion: ix.questionClause(end),
+          sentence: ix.sentence(start),
+          clause: ix.clause(start),
         };
         out.push(hit);
         // As for listed terms: negated praise ("isn't solid") is a rejection.
@@ -225,16 +213,43 @@ function normalizeWithCode(raw: string, lexicons: readonly Lexicon[]): { text: s
   return { text, code };
 }
 
-/** Finds every lexicon hit in `raw` (any language: all lexicons run over every message). */
+const analyses = new WeakMap<readonly Lexicon[], Map<string, TextAnalysis>>();
+/** Analyses kept per lexicon set: the turns of a few windows (a turn is read by up to three rules). */
+const ANALYSES_KEPT = 256;
+
+/**
+ * Finds every lexicon hit in `raw` (any language: all lexicons run over every message). The same
+ * text with the same lexicons gives the same (frozen) analysis object: a turn is judged, checked
+ * for an aside revert and searched for a dimension, and windows of one response share turns.
+ */
 export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnalysis {
+  let cache = analyses.get(lexicons);
+  if (cache === undefined) {
+    cache = new Map();
+    analyses.set(lexicons, cache);
+  }
+  const known = cache.get(raw);
+  if (known !== undefined) return known;
+  const analysis = analyzeTextUncached(raw, lexicons);
+  for (const h of analysis.hits) Object.freeze(h);
+  Object.freeze(analysis.hits);
+  Object.freeze(analysis);
+  if (cache.size >= ANALYSES_KEPT) cache.clear();
+  cache.set(raw, analysis);
+  return analysis;
+}
+
+function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAnalysis {
   const { text, code } = normalizeWithCode(raw, lexicons);
   const hits: TermHit[] = [];
   if (text === '') return { text, hits, question: false };
   const afterConcession = new Set<TermHit>();
   const interjections = new Set<TermHit>();
+  const ix = indexText(text);
   for (const lx of lexicons) {
-    hits.push(...failureHits(lx, text));
-    hits.push(...patternHits(lx, text));
+    const positions = termPositions(lx, text);
+    hits.push(...failureHits(lx, text, ix));
+    hits.push(...patternHits(lx, text, ix));
     for (const m of measureSpans(lx, text)) {
       hits.push({
         category: m.category,
@@ -244,15 +259,15 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
         start: m.start,
         end: m.end,
         negated: false,
-        inQuestion: inQuestionSentence(text, m.end),
-        clauseQuestion: inQuestionClause(text, m.end),
-        sentence: sentenceIndex(text, m.start),
-        clause: clauseIndex(text, m.start),
+        inQuestion: ix.questionSentence(m.end),
+        clauseQuestion: ix.questionClause(m.end),
+        sentence: ix.sentence(m.start),
+        clause: ix.clause(m.start),
       });
     }
     for (const category of SIGNAL_CATEGORIES) {
       for (const t of lx.signals[category]) {
-        for (const at of occurrences(text, t.term)) {
+        for (const at of positions.get(t.term)) {
           if (!matchTerm(lx, text, t, at)) continue;
           const end = at + t.term.length;
           const negated = t.negatable && isNegated(lx, text, at);
@@ -264,10 +279,10 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
             start: at,
             end,
             negated,
-            inQuestion: inQuestionSentence(text, end),
-            clauseQuestion: inQuestionClause(text, end),
-            sentence: sentenceIndex(text, at),
-            clause: clauseIndex(text, at),
+            inQuestion: ix.questionSentence(end),
+            clauseQuestion: ix.questionClause(end),
+            sentence: ix.sentence(at),
+            clause: ix.clause(at),
             ...(t.refersBack ? { refersBack: true } : {}),
             ...((category === 'acceptance' || category === 'acknowledgement') && isIrrealis(lx, text, at, at + t.term.length)
               ? { hypothetical: true }
@@ -284,7 +299,7 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
     }
     for (const dim of DIMENSIONS) {
       for (const t of lx.dimensions[dim]) {
-        for (const at of occurrences(text, t.term)) {
+        for (const at of positions.get(t.term)) {
           if (!matchTerm(lx, text, t, at)) continue;
           hits.push({
             category: dim,
@@ -296,8 +311,8 @@ export function analyzeText(raw: string, lexicons: readonly Lexicon[]): TextAnal
             negated: false,
             inQuestion: false,
             clauseQuestion: false,
-            sentence: sentenceIndex(text, at),
-            clause: clauseIndex(text, at),
+            sentence: ix.sentence(at),
+            clause: ix.clause(at),
           });
         }
       }
