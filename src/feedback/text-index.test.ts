@@ -9,6 +9,7 @@ const TEXTS = [
   '',
   '???',
   'no punctuation at all',
+  'my mistake: routes.ts should be v2.1, not 2.0. ok? e2e/jest.config.js.',
 ];
 
 describe('indexText', () => {

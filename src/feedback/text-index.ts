@@ -3,7 +3,7 @@
  * from the start of the text per hit. Same answers as sentenceIndex / clauseIndex /
  * inQuestionSentence / inQuestionClause in scope.ts, which stay the reference (text-index.test.ts).
  */
-import { CLAUSE_PUNCT, SENTENCE_END } from './scope.js';
+import { clauseBreakAt, sentenceEndAt } from './scope.js';
 
 export interface TextIndex {
   /** Index of the sentence holding offset `at` (sentence ends strictly before `at`). */
@@ -22,9 +22,8 @@ export function indexText(text: string): TextIndex {
   const sentencesBefore = new Int32Array(n + 1);
   const clausesBefore = new Int32Array(n + 1);
   for (let i = 0; i < n; i++) {
-    const ch = text[i]!;
-    sentencesBefore[i + 1] = sentencesBefore[i]! + (SENTENCE_END.test(ch) ? 1 : 0);
-    clausesBefore[i + 1] = clausesBefore[i]! + (CLAUSE_PUNCT.test(ch) ? 1 : 0);
+    sentencesBefore[i + 1] = sentencesBefore[i]! + (sentenceEndAt(text, i) ? 1 : 0);
+    clausesBefore[i + 1] = clausesBefore[i]! + (clauseBreakAt(text, i) ? 1 : 0);
   }
   // The first sentence end / clause mark at or after i (n when none).
   const nextSentenceEnd = new Int32Array(n + 1);
