@@ -26,6 +26,8 @@ import { feedbackScenariosR6En } from './fixtures/feedback-scenarios-r6-en.js';
 import { feedbackScenariosR6Zh } from './fixtures/feedback-scenarios-r6-zh.js';
 import { feedbackScenariosR7En } from './fixtures/feedback-scenarios-r7-en.js';
 import { feedbackScenariosR7Zh } from './fixtures/feedback-scenarios-r7-zh.js';
+import { feedbackScenariosR8En } from './fixtures/feedback-scenarios-r8-en.js';
+import { feedbackScenariosR8Zh } from './fixtures/feedback-scenarios-r8-zh.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
@@ -45,6 +47,8 @@ const scenarios = [
   ...feedbackScenariosR6Zh,
   ...feedbackScenariosR7En,
   ...feedbackScenariosR7Zh,
+  ...feedbackScenariosR8En,
+  ...feedbackScenariosR8Zh,
 ];
 /** Labeled TUI scenarios (tmux). */
 const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3, ...feedbackInteractiveR4En, ...feedbackInteractiveR4Zh];
