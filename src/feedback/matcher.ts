@@ -327,7 +327,10 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
       if (first !== undefined && questionWords.has(first)) h.whQuestion = true;
     }
   }
-  const kept = dropContained(hits);
+  // An entry that counts only after a concession (`还没`, `没处理`) swallows nothing when it does not count (round 7).
+  let kept = dropContained(hits);
+  const idle = hits.filter((h) => afterConcession.has(h) && !followsConcession(kept, h));
+  if (idle.length > 0) kept = dropContained(hits.filter((h) => !idle.includes(h)));
   // An opening interjection or hold yields to a self-correction: `ugh, my bad, I meant PAY-1182`.
   const selfCorrections = kept.filter((h) => h.kind === 'signal' && h.category === 'self_correction' && !h.negated && !h.inCode);
   const selfCorrects = selfCorrections.length > 0;

@@ -1,0 +1,118 @@
+/**
+ * Round 7 (docs/feedback-rules.md, "Round 7"): the classes behind the round-7 held-out misses. Each
+ * describe block names its class and motivating miss; the sentences are other ways of saying the
+ * same thing (English and Chinese), plus traps the other way. Rules alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildConversation, type Step } from '../../test/support/conversation.js';
+import { classifyWindow } from './classify.js';
+import { buildWindows } from './window.js';
+
+function judge(steps: Step[]) {
+  const { conversation, located } = buildConversation(steps);
+  return buildWindows(conversation, located, { maxTurns: 3 }).map((w) => classifyWindow(w, { secondStage: false }));
+}
+
+const outcome = (...turns: string[]) => judge([{ skill: 's' }, ...turns.map((user) => ({ user }))])[0]!.outcome;
+
+describe('A. a standing rule, a workflow step or a pause is no verdict (miss: "in this repo always run `make lint` …")', () => {
+  it.each([
+    'fyi in this repo always run `make lint` after you touch files, the pre-commit hook is off',
+    'pls never push anything without asking me first, on any repo',
+    'from now on always run the formatter before you commit',
+    'going forward, never force-push to shared branches',
+    'always rebase on main before opening a PR here, the merge queue is strict',
+    'brb, lunch',
+    'hold on, I have a meeting. back in 30',
+    '等下，我先去开个会',
+    '稍等，我先去吃个饭',
+    '先别单独提交，我要跟另一个改动合成一个 commit，你 reset --soft 一下',
+    '以后提交前记得先跑一下 mvn spotless:apply',
+    '今后每个接口都要先写测试',
+    '每次改完记得跑一下 lint',
+    '先别 push，我还要 review 一下',
+  ])('%s → none', (text) => {
+    expect(outcome(text)).toBe('none');
+  });
+  it.each([
+    "great split. uncommit the last one but keep it staged, I'll write that message myself",
+    "nice work. keep it staged, I'll write the commit message myself",
+    '不错。先别 add，我还要 review 一下',
+    '很好，先别合并，我自己过一遍',
+  ])('praise beside a workflow step: %s → acceptance', (text) => {
+    expect(outcome(text)).toBe('acceptance');
+  });
+  it.each(['never do that again', 'why did you push?', 'you pushed to main?! never push that again', '先别提交，测试还没过'])(
+    'trap, a reproach after harm: %s → correction',
+    (text) => {
+      expect(outcome(text)).toBe('correction');
+    },
+  );
+});
+
+describe('B. the person\'s own wrong pointer is a self-correction (miss: "I gave you the wrong folder … my mistake")', () => {
+  it.each([
+    'ah sorry, I gave you the wrong folder, the new checkout lives in src/features/checkout. my mistake',
+    'oops, I sent you the wrong file, it is config/prod.yaml',
+    'sorry, I pointed you at the wrong branch, use release/2.3',
+    'I pasted the wrong link, here is the right one',
+    'my bad, I typed the wrong ticket number, it is PAY-22',
+  ])('%s → none', (text) => {
+    expect(outcome(text)).toBe('none');
+  });
+  it.each(['you used the wrong folder', 'wait, you edited the wrong file'])('trap, the agent’s mistake: %s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+});
+
+describe('C. a problem that is gone, and green CI, are acceptance (miss: "no more failing snapshots, CI is green"; 终于不 404 了)', () => {
+  it.each([
+    'no more failing snapshots, CI is green',
+    'no more flaky tests, thanks',
+    'no more timeouts',
+    'the pipeline is green now',
+    'all green',
+    'tests are green',
+    '终于不 404 了',
+    '终于不报错了',
+    '不 500 了',
+    '终于没有 502 了',
+  ])('%s → acceptance', (text) => {
+    expect(outcome(text)).toBe('acceptance');
+  });
+  it.each(['CI is still not green', 'is CI green?', 'still 404', '还是 404', '怎么不 404 了？'])('trap: %s → not acceptance', (text) => {
+    expect(outcome(text)).not.toBe('acceptance');
+  });
+});
+
+describe('D. a concession, then an unfinished part, is a partial (miss: 差不多了，按钮级的权限还没做)', () => {
+  it.each([
+    '差不多了，按钮级的权限还没做',
+    '手机号脱敏 OK，身份证号没处理啊',
+    '接口都列出来了，就是返回值示例全是 "string"，前端看了等于没看',
+    '基本可以，分页还没做',
+    '列表页没问题，详情页没处理',
+    '字段都加上了，就是校验没写',
+  ])('%s → partial', (text) => {
+    expect(outcome(text)).toBe('partial');
+  });
+  it.each(['按钮级的权限还没做', '身份证号没处理啊', '还没好', '分页没做'])('trap, no concession: %s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+});
+
+describe('E. a defect stated plainly, then "fix that" or "already exists" (miss: "v2.4.0 already exists on the remote")', () => {
+  it.each([
+    'v2.4.0 already exists on the remote, this is 2.4.1',
+    'that migration already exists, see V12',
+    'the user `deploy` already exists on the box',
+    'hmm the dates come out as ISO strings, OrderDto.createdAt is a Date. fix that and add tests for the mapper',
+    'the ids are strings, the column is an int. fix that',
+    'two of the links 404. fix those please',
+  ])('%s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it.each(['does v2.4.0 already exist?', 'can you fix that typo in the readme too?'])('trap, a question: %s → none', (text) => {
+    expect(outcome(text)).toBe('none');
+  });
+});
