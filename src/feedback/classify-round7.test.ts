@@ -116,3 +116,96 @@ describe('E. a defect stated plainly, then "fix that" or "already exists" (miss:
     expect(outcome(text)).toBe('none');
   });
 });
+
+describe('F. a review label that blocks is a correction (miss: "blocking: this logs the full request body …")', () => {
+  it.each([
+    'blocking: this logs the full request body, which includes plaintext passwords on /login. needs an allow-list of fields',
+    'blocker: the migration drops the column before copying it',
+    'must fix: the token ends up in the url',
+    'request changes: the retry loop never backs off',
+    '-1: this swallows every exception',
+    '阻塞：这里把完整请求体打到日志里了',
+    '必须改：密码明文写进了日志',
+  ])('%s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it.each(['is this blocking?', 'add a blocking: true flag to the job config'])('trap, not a label: %s → not correction', (text) => {
+    expect(outcome(text)).not.toBe('correction');
+  });
+});
+
+describe('G. a fragment contrast of two parallel phrases is a correction (miss: "per api key, not per IP")', () => {
+  it.each([
+    'per api key, not per IP. half our customers sit behind one corporate NAT',
+    'by tenant, not by user',
+    'in the worker, not in the request handler',
+    'via the gateway, not via direct calls',
+    'under src/lib, not under src/utils',
+  ])('%s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it.each(['next: shard it per tenant, not per region', 'is it per key, not per IP?'])(
+    'trap, new work or a question: %s → not correction',
+    (text) => {
+      expect(outcome(text)).not.toBe('correction');
+    },
+  );
+});
+
+describe('H. "still" + a present bug verb, and a rhetorical who-for, are corrections (miss: "groundbreaking. the list still rerenders")', () => {
+  it.each([
+    'wow, useMemo around a string literal. groundbreaking. the list still rerenders on every keystroke btw',
+    'cool cool. the modal still flickers on open',
+    'the socket still leaks on reconnect',
+    'the effect still loops forever',
+    'nice. it still refetches on every focus',
+    '文档里字段说明全是英文，给谁看的？改成中文',
+    '这注释谁看得懂？',
+    '这是给人看的吗',
+    "who's supposed to read this?",
+  ])('%s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it.each(['the list no longer rerenders on every keystroke', 'still works after the refactor, nice', 'this is for whom? just curious'])(
+    'trap, a question: %s → not correction',
+    (text) => {
+      expect(outcome(text)).not.toBe('correction');
+    },
+  );
+});
+
+describe('I. the result\'s premise does not hold in our environment (miss: "that port isn\'t open in any of our envs")', () => {
+  it.each([
+    "that port isn't open in any of our envs. everything goes through the collector sidecar on 4318",
+    "redis isn't available in our staging cluster",
+    "that flag isn't supported on our ci runners",
+    '这个端口我们环境里都没开',
+    '我们生产上根本没装 redis',
+  ])('%s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it.each(['where does it export to?', 'is port 4318 open in our envs?'])('trap, a neutral question: %s → none', (text) => {
+    expect(outcome(text)).toBe('none');
+  });
+  it('a correction after a neutral question decides the window', () => {
+    expect(outcome('where does it export to?', "that port isn't open in any of our envs, use the sidecar on 4318")).toBe('correction');
+  });
+});
+
+describe('J. round 6 leftovers: a conceded imperfection is acceptance; 先别管这个 changes the topic', () => {
+  it.each([
+    "it's fine, not perfect, ship it",
+    'good enough, not pretty',
+    'not perfect but it works',
+    '不完美，但能用',
+    '不够优雅，但是先这样',
+  ])('%s → acceptance', (text) => {
+    expect(outcome(text)).toBe('acceptance');
+  });
+  it.each(['not perfect', 'this is not ideal'])('trap, no concession: %s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it.each(['先别管这个，帮我看下登录页', '先不管这个，看看那个报警', '这个先放一放，帮我查下日志'])('%s → none', (text) => {
+    expect(outcome(text)).toBe('none');
+  });
+});
