@@ -209,3 +209,18 @@ describe('J. round 6 leftovers: a conceded imperfection is acceptance; 先别管
     expect(outcome(text)).toBe('none');
   });
 });
+
+describe('K. a permission after a self-correction is no verdict (miss: "I said demo but I meant the sandbox tenant, sorry. same data is fine")', () => {
+  it.each([
+    'oh wait, I said demo but I meant the sandbox tenant, sorry. same data is fine',
+    'my bad, I meant staging. either branch is fine',
+    'sorry, I said v2 but meant v3. the same config is fine',
+    '不好意思我说错了，是测试环境，数据用一样的就行',
+    '我打错了，是 order_v2 表，字段用一样的就可以',
+  ])('%s → none', (text) => {
+    expect(outcome(text)).toBe('none');
+  });
+  it.each(['the rest is fine', 'my bad, I meant staging. looks great otherwise'])('trap, praise of the result: %s → acceptance', (text) => {
+    expect(outcome(text)).toBe('acceptance');
+  });
+});
