@@ -162,13 +162,18 @@ export function tailHashSync(path: string, offset: number): string {
   return hash.digest('hex');
 }
 
+type DecideOptions = { full: boolean; windowTurns: number; snippetLength?: number; lexicons?: string };
+
 /** Decides what to do with a file given its fresh stat and stored cursor. */
-export async function decide(
-  path: string,
-  stat: FileIdentity,
-  cursor: ScanCursor | null,
-  options: { full: boolean; windowTurns: number; snippetLength?: number; lexicons?: string },
-): Promise<CursorDecision> {
+export async function decide(path: string, stat: FileIdentity, cursor: ScanCursor | null, options: DecideOptions): Promise<CursorDecision> {
+  return decideSync(path, stat, cursor, options);
+}
+
+/**
+ * `decide` without a promise per file: a warm scan decides for thousands of files in a row, and
+ * an awaited call each cost ~3 µs more than the decision itself.
+ */
+export function decideSync(path: string, stat: FileIdentity, cursor: ScanCursor | null, options: DecideOptions): CursorDecision {
   if (options.full) return { action: 'full', reason: 'forced' };
   if (cursor === null) return { action: 'full', reason: 'new' };
   if (cursor.state.windowTurns !== options.windowTurns) return { action: 'full', reason: 'settings' };
@@ -181,7 +186,7 @@ export async function decide(
   if (stat.size < cursor.offset) return { action: 'full', reason: 'truncated' };
   let hash: string;
   try {
-    hash = await tailHash(path, cursor.offset);
+    hash = tailHashSync(path, cursor.offset);
   } catch {
     return { action: 'full', reason: 'rewritten' };
   }

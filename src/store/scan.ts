@@ -19,7 +19,7 @@ import { DEFAULT_WINDOW_TURNS } from '../feedback/window.js';
 import { discoverTranscripts } from '../transcripts/discovery.js';
 import { addStats, emptyStats } from '../transcripts/read-stats.js';
 import type { ReadIssue, ReadStats, TranscriptFile } from '../transcripts/types.js';
-import { type CursorDecision, DEFAULT_SNIPPET_LENGTH, type ScanCursor, decide, loadCursors, saveCursor } from './cursor.js';
+import { type CursorDecision, DEFAULT_SNIPPET_LENGTH, type ScanCursor, decideSync, loadCursors, saveCursor } from './cursor.js';
 import { type SqliteDatabase, withTransaction } from './database.js';
 import { cachedStatement } from './statements.js';
 import { fileRank } from './events-schema.js';
@@ -272,7 +272,7 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
   const requests: FileScanRequest[] = [];
   let toRead = 0;
   for (const file of files) {
-    const decision = await decide(file.path, file, cursors.get(file.path) ?? null, {
+    const decision = decideSync(file.path, file, cursors.get(file.path) ?? null, {
       full: options.full === true,
       windowTurns,
       snippetLength: judged.snippetLength,
