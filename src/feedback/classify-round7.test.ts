@@ -224,3 +224,27 @@ describe('K. a permission after a self-correction is no verdict (miss: "I said d
     expect(outcome(text)).toBe('acceptance');
   });
 });
+
+describe('L. "needs …" after a stated defect is a negative evaluation; a re-verb after a determiner is a noun, no redo', () => {
+  it.each([
+    'this leaks the token into the logs. needs a redaction step',
+    'the handler swallows errors. still needs proper logging',
+    'the upload has no size cap. needs a limit',
+    'it parses dates as strings. needs to be a Date',
+    'the migration locks the table. it needs an online strategy',
+  ])('%s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it.each(['the retry logic looks great', 'the rework is much cleaner, thanks', 'retry count looks right, nice'])(
+    'trap, a noun: %s → acceptance',
+    (text) => {
+      expect(outcome(text)).toBe('acceptance');
+    },
+  );
+  it.each(['redo it', 'please rewrite this', 'retry'])('a re-verb as a request: %s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+  it('trap, a question: "the cache is cold. needs a warmup step?" → not correction', () => {
+    expect(outcome('the cache is cold. needs a warmup step?')).not.toBe('correction');
+  });
+});
