@@ -248,3 +248,15 @@ describe('L. "needs …" after a stated defect is a negative evaluation; a re-ve
     expect(outcome('the cache is cold. needs a warmup step?')).not.toBe('correction');
   });
 });
+
+describe('M. guards on the round-7 patterns', () => {
+  it.each(["I never run this locally, it's fine", 'we always deploy on fridays, looks good'])(
+    'a habit, not a rule: %s → acceptance',
+    (text) => {
+      expect(outcome(text)).toBe('acceptance');
+    },
+  );
+  it.each(['这样不 OK，换个方式', "that's not ok, the tests fail"])('a negated ok is no concession: %s → correction', (text) => {
+    expect(outcome(text)).toBe('correction');
+  });
+});
