@@ -1,7 +1,7 @@
 /**
  * Training data of the second-stage model (src/feedback/model/): per-turn texts with labels derived
  * from the labeled invocations of the accuracy benchmark (only the splits in TRAINING_SPLITS — the
- * held-out round-8 set is never read), plus the hand-written sentences of extraTrainingFiles.
+ * next held-out round (round 9) is never read), plus the hand-written sentences of extraTrainingFiles.
  *
  * Invocation label → turn label: the turn the label's author named as deciding
  * (`turns_to_feedback` in scenario.json) gets the gold class (correction and partial → `negative`);
@@ -27,9 +27,20 @@ import {
 
 /**
  * The splits the model may learn from: every round measured once already. Never the held-out
- * round-8 set (`test_round8`, `r8-*`) until it has been measured.
+ * round (round 9, `test_round9`, `r9-*`) until it has been measured.
  */
-export const TRAINING_SPLITS = ['dev', 'test-r1', 'test-r2', 'test-r3', 'test-r4', 'test-r5', 'test-r6', 'test-r7', 'corpus'] as const;
+export const TRAINING_SPLITS = [
+  'dev',
+  'test-r1',
+  'test-r2',
+  'test-r3',
+  'test-r4',
+  'test-r5',
+  'test-r6',
+  'test-r7',
+  'test-r8',
+  'corpus',
+] as const;
 
 export type { LabeledItem };
 
