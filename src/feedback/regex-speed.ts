@@ -8,36 +8,16 @@
  * renumbers groups).
  */
 
-/** The index just past the group that opens at `from` (a `(`), or -1 when it is not closed. */
-function groupEnd(source: string, from: number): number {
+/**
+ * Walks the structure of a pattern source from `from`: calls `visit(ch, depth, i)` for every
+ * character outside escapes and character classes, with the group depth after an opening and
+ * before a closing parenthesis is counted; stops at the first `true` and returns its index, else -1.
+ */
+function walkStructure(source: string, from: number, visit: (ch: string, depth: number, i: number) => boolean): number {
   let depth = 0;
   let inClass = false;
   for (let i = from; i < source.length; i++) {
-    const ch = source[i];
-    if (ch === '\\') {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (ch === ']') inClass = false;
-      continue;
-    }
-    if (ch === '[') inClass = true;
-    else if (ch === '(') depth++;
-    else if (ch === ')') {
-      depth--;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return -1;
-}
-
-/** Whether `source` has a `|` outside every group and class. */
-function hasTopLevelAlternative(source: string): boolean {
-  let depth = 0;
-  let inClass = false;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i];
+    const ch = source[i]!;
     if (ch === '\\') {
       i++;
       continue;
@@ -49,9 +29,20 @@ function hasTopLevelAlternative(source: string): boolean {
     if (ch === '[') inClass = true;
     else if (ch === '(') depth++;
     else if (ch === ')') depth--;
-    else if (ch === '|' && depth === 0) return true;
+    if (visit(ch, depth, i)) return i;
   }
-  return false;
+  return -1;
+}
+
+/** The index just past the group that opens at `from` (a `(`), or -1 when it is not closed. */
+function groupEnd(source: string, from: number): number {
+  const close = walkStructure(source, from, (ch, depth) => ch === ')' && depth === 0);
+  return close < 0 ? -1 : close + 1;
+}
+
+/** Whether `source` has a `|` outside every group and class. */
+function hasTopLevelAlternative(source: string): boolean {
+  return walkStructure(source, 0, (ch, depth) => ch === '|' && depth === 0) >= 0;
 }
 
 /** `(?<!X)rest` → `(?=rest)(?<!X)rest` where that is equivalent (see the file comment); else unchanged. */
