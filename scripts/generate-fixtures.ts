@@ -28,6 +28,8 @@ import { feedbackScenariosR7En } from './fixtures/feedback-scenarios-r7-en.js';
 import { feedbackScenariosR7Zh } from './fixtures/feedback-scenarios-r7-zh.js';
 import { feedbackScenariosR8En } from './fixtures/feedback-scenarios-r8-en.js';
 import { feedbackScenariosR8Zh } from './fixtures/feedback-scenarios-r8-zh.js';
+import { feedbackScenariosR9En } from './fixtures/feedback-scenarios-r9-en.js';
+import { feedbackScenariosR9Zh } from './fixtures/feedback-scenarios-r9-zh.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
@@ -49,6 +51,8 @@ const scenarios = [
   ...feedbackScenariosR7Zh,
   ...feedbackScenariosR8En,
   ...feedbackScenariosR8Zh,
+  ...feedbackScenariosR9En,
+  ...feedbackScenariosR9Zh,
 ];
 /** Labeled TUI scenarios (tmux). */
 const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3, ...feedbackInteractiveR4En, ...feedbackInteractiveR4Zh];
