@@ -62,9 +62,16 @@ describe('B. a status list with a failing part is a partial (miss: "db + redis +
     '接口返回 500',
     '退出码是 1',
     '单测还是失败',
-    'build job 跑通了 👍 deploy job 还是 fail，permission denied (publickey)',
-  ])('a failing part alone (or in the same clause as the praise): %s → correction', (text) => {
+  ])('a failing part alone: %s → correction', (text) => {
     expect(outcome(text)).toBe('correction');
+  });
+  it.each([
+    'build job 跑通了 👍 deploy job 还是 fail，permission denied (publickey)',
+    'lint job 过了 👍 test job 还是红的',
+    'unit test job 通过了 e2e job 还是超时',
+    'api service 没问题 worker service 启动就挂',
+  ])('another named part in the same clause scopes the complaint: %s → partial', (text) => {
+    expect(outcome(text)).toBe('partial');
   });
   it.each(['make it exit 1 when the config is missing', 'next: return a 503 when the db is down'])(
     'trap, a request that names the status: %s → not a partial',

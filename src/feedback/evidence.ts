@@ -63,7 +63,9 @@ export function splitVerdict(a: TextAnalysis, strong: readonly TermHit[]): strin
     parts.some((p) => p.clause === h.clause && p.start <= h.start),
   );
   if (scoped) {
-    const other = against.find((h) => h.clause !== scoped.clause);
+    // The complaint sits in another clause, or after another named part in the same clause
+    // (`build job 跑通了 👍 deploy job 还是 fail`; round 8).
+    const other = against.find((h) => h.clause !== scoped.clause || parts.some((p) => p.start >= scoped.end && p.end <= h.start));
     if (other) return `part accepted ${quote(scoped)}, part rejected ${quote(other)}`;
   }
   const keep = liveHits(a, 'retain')[0];
