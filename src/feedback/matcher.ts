@@ -8,17 +8,7 @@ import { DIMENSIONS, type Dimension, type Lexicon, type LexiconTerm, SIGNAL_CATE
 import { measureSpans } from './measure.js';
 import { termPositions } from './term-index.js';
 import { indexText, type TextIndex } from './text-index.js';
-import {
-  atClauseStart,
-  endsWithWord,
-  inQuestionClause,
-  inQuestionSentence,
-  isIrrealis,
-  isNegated,
-  LEADING_NOISE,
-  sentenceFirstWord,
-  startsWithWords,
-} from './scope.js';
+import { atClauseStart, endsWithWord, isIrrealis, isNegated, LEADING_NOISE, sentenceFirstWord, startsWithWords } from './scope.js';
 
 export { atClauseStart } from './scope.js';
 
@@ -341,12 +331,12 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
   const aside = kept.find((h) => h.kind === 'signal' && h.category === 'aside' && !h.inCode);
   if (aside) {
     // The question after an aside is its own: the verdict before it is not asked (好的，题外话，…？).
-    const head = text.slice(0, aside.start);
+    const head = indexText(text.slice(0, aside.start));
     for (const h of kept) {
       if (h.start >= aside.end) h.aside = true;
       else if (h.end <= aside.start) {
-        h.inQuestion = inQuestionSentence(head, h.end);
-        h.clauseQuestion = inQuestionClause(head, h.end);
+        h.inQuestion = head.questionSentence(h.end);
+        h.clauseQuestion = head.questionClause(h.end);
       }
     }
   }

@@ -69,34 +69,6 @@ export function isNegated(lx: Lexicon, text: string, start: number): boolean {
   return false;
 }
 
-export function inQuestionClause(text: string, end: number): boolean {
-  for (let i = end; i < text.length; i++) {
-    const ch = text[i]!;
-    if (clauseBreakAt(text, i)) return ch === '?' || ch === '？';
-  }
-  return false;
-}
-
-export function inQuestionSentence(text: string, end: number): boolean {
-  for (let i = end; i < text.length; i++) {
-    const ch = text[i]!;
-    if (sentenceEndAt(text, i)) return ch === '?' || ch === '？';
-  }
-  return false;
-}
-
-export function sentenceIndex(text: string, at: number): number {
-  let n = 0;
-  for (let i = 0; i < at; i++) if (sentenceEndAt(text, i)) n++;
-  return n;
-}
-
-export function clauseIndex(text: string, at: number): number {
-  let n = 0;
-  for (let i = 0; i < at; i++) if (clauseBreakAt(text, i)) n++;
-  return n;
-}
-
 /**
  * The term at `at` opens a clause: only whitespace, punctuation and the lexicon's clause fillers
  * (`please`, `ok`, `and`; 请, 你) stand between it and the start of the message or the last clause

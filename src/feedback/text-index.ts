@@ -1,7 +1,7 @@
 /**
  * Sentence and clause facts of one normalised text, worked out once (O(length)) instead of a scan
- * from the start of the text per hit. Same answers as sentenceIndex / clauseIndex /
- * inQuestionSentence / inQuestionClause in scope.ts, which stay the reference (text-index.test.ts).
+ * of the text per hit. Breaks are scope.ts's (`clauseBreakAt`, `sentenceEndAt`); text-index.test.ts
+ * checks every answer against a plain scan.
  */
 import { clauseBreakAt, sentenceEndAt } from './scope.js';
 
