@@ -4,6 +4,8 @@
  * self-contained HTML file. Used by `report.ts` and by the default command.
  */
 import type { CommandContext } from './context.js';
+import { makeDirs } from '../make-dirs.js';
+import { SkillpulseError } from '../errors.js';
 
 export interface ReportHtmlOptions {
   html: string;
@@ -17,7 +19,7 @@ export interface ReportHtmlOptions {
 
 export async function writeHtmlReport(ctx: CommandContext, opts: ReportHtmlOptions): Promise<number> {
   const { resolve } = await import('node:path');
-  const { mkdirSync, renameSync, writeFileSync } = await import('node:fs');
+  const { renameSync, rmSync, writeFileSync } = await import('node:fs');
   const { resolveStorePath } = await import('../store/database.js');
   const { openStore } = await import('../store/store.js');
   const { buildDashboardData } = await import('../report/dashboard-build.js');
@@ -34,10 +36,15 @@ export async function writeHtmlReport(ctx: CommandContext, opts: ReportHtmlOptio
       ...(opts.skill !== undefined ? { skill: opts.skill } : {}),
     });
     const target = resolve(ctx.cwd, opts.html);
-    mkdirSync(resolve(target, '..'), { recursive: true });
     const temporary = `${target}.tmp-${Date.now()}`;
-    writeFileSync(temporary, renderDashboardHtml(data));
-    renameSync(temporary, target);
+    try {
+      makeDirs(resolve(target, '..'));
+      writeFileSync(temporary, renderDashboardHtml(data));
+      renameSync(temporary, target);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw new SkillpulseError('STORE', `cannot write the dashboard: ${(error as Error).message}`, { file: target, cause: error });
+    }
     if (ctx.json)
       ctx.printJson({
         html: target,

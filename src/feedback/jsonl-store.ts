@@ -19,6 +19,7 @@ import {
 import { basename, dirname, join } from 'node:path';
 import { SkillpulseError } from '../errors.js';
 import { type FeedbackEvent, serializeEvent } from './event.js';
+import { makeDirs } from '../make-dirs.js';
 
 export const DEFAULT_OUTPUT = join('feedback-store', 'feedback.jsonl');
 export const DEFAULT_ARCHIVE_DAYS = 90;
@@ -26,7 +27,14 @@ const DAY_MS = 86_400_000;
 
 /** Writes `content` to `path` atomically (temp file in the same folder, fsync, rename). */
 export function writeFileAtomic(path: string, content: string): void {
-  mkdirSync(dirname(path), { recursive: true });
+  try {
+    makeDirs(dirname(path));
+  } catch (error) {
+    throw new SkillpulseError('STORE', `cannot create the folder ${dirname(path)}: ${(error as Error).message}`, {
+      file: path,
+      cause: error,
+    });
+  }
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`);
   let fd: number | null = null;
   try {

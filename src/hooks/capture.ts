@@ -9,12 +9,13 @@
  * (`~/.claude/feedback-config.json` `{"enabled": false}` and `"enabled": false` in the skillpulse
  * config) and the config's excluded projects.
  */
-import { appendFileSync, existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { loadConfig, isProjectExcluded } from '../config/load.js';
 import { formatError, SkillpulseError } from '../errors.js';
 import { readFeedbackConfig } from '../feedback/config.js';
 import { resolveStorePath, skillpulseHome } from '../store/database.js';
+import { makeDirs } from '../make-dirs.js';
 
 export interface HookInput {
   session_id?: string;
@@ -116,7 +117,7 @@ export function lastCapturePath(env: NodeJS.ProcessEnv, cwd: string): string {
 export function logHookLine(env: NodeJS.ProcessEnv, cwd: string, line: string): void {
   try {
     const file = hookLogPath(env, cwd);
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeDirs(dirname(file), 0o700);
     if (existsSync(file) && statSync(file).size > LOG_LIMIT_BYTES) renameSync(file, `${file}.1`);
     appendFileSync(file, `${line.replace(/\n/g, ' ')}\n`, { mode: 0o600 });
   } catch {
@@ -166,7 +167,7 @@ export async function runCapture(options: CaptureOptions): Promise<CaptureOutcom
   }
   try {
     const file = lastCapturePath(env, cwd);
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    makeDirs(dirname(file), 0o700);
     writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`, { mode: 0o600 });
   } catch {}
   return result;

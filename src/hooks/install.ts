@@ -4,11 +4,12 @@
  * A settings file that is not valid JSON is reported and left untouched.
  */
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { SkillpulseError } from '../errors.js';
 import { findGitRoot } from '../store/scope.js';
 import { addCaptureHooks, type HookStatus, hookStatus, removeCaptureHooks, type SettingsObject } from './settings.js';
+import { makeDirs } from '../make-dirs.js';
 
 export type SettingsScope = 'user' | 'project' | 'local';
 
@@ -55,7 +56,18 @@ export function readSettings(file: string): SettingsObject {
 
 /** Writes atomically, keeping a timestamped backup of the previous content. Returns the backup path. */
 export function writeSettings(file: string, settings: SettingsObject, now: Date): string | null {
-  mkdirSync(dirname(file), { recursive: true });
+  try {
+    return writeSettingsFile(file, settings, now);
+  } catch (error) {
+    throw new SkillpulseError('CONFIG', `cannot write the settings: ${(error as Error).message}; the file was left untouched`, {
+      file,
+      cause: error,
+    });
+  }
+}
+
+function writeSettingsFile(file: string, settings: SettingsObject, now: Date): string | null {
+  makeDirs(dirname(file));
   let backup: string | null = null;
   if (existsSync(file)) {
     const stamp = now

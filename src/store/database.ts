@@ -8,11 +8,11 @@
  * version of a module is newer than this build knows is refused with a clear message; modules
  * this build does not know at all are left alone (their tables are not ours to read).
  */
-import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import type LibsqlDatabase from 'libsql';
 import { SkillpulseError } from '../errors.js';
+import { makeDirs } from '../make-dirs.js';
 
 // libsql is CommonJS with a native binding: `require` loads it without the ESM loader's CommonJS
 // translation (which parses its source for export names), ~5 ms less at every start-up.
@@ -62,7 +62,7 @@ export function skillpulseHome(env: NodeJS.ProcessEnv, cwd: string): string {
 export function openDatabase(path: string, options: OpenStoreOptions): SqliteDatabase {
   if (path !== ':memory:') {
     try {
-      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+      makeDirs(dirname(path), 0o700);
     } catch (error) {
       throw new SkillpulseError('STORE', `cannot create the store folder ${dirname(path)}: ${(error as Error).message}`, { cause: error });
     }
