@@ -30,6 +30,8 @@ import { feedbackScenariosR8En } from './fixtures/feedback-scenarios-r8-en.js';
 import { feedbackScenariosR8Zh } from './fixtures/feedback-scenarios-r8-zh.js';
 import { feedbackScenariosR9En } from './fixtures/feedback-scenarios-r9-en.js';
 import { feedbackScenariosR9Zh } from './fixtures/feedback-scenarios-r9-zh.js';
+import { feedbackScenariosR10En } from './fixtures/feedback-scenarios-r10-en.js';
+import { feedbackScenariosR10Zh } from './fixtures/feedback-scenarios-r10-zh.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
 import { runScenario } from './fixtures/run-scenario.js';
 import { scenarios as engineScenarios } from './fixtures/scenarios.js';
@@ -53,6 +55,8 @@ const scenarios = [
   ...feedbackScenariosR8Zh,
   ...feedbackScenariosR9En,
   ...feedbackScenariosR9Zh,
+  ...feedbackScenariosR10En,
+  ...feedbackScenariosR10Zh,
 ];
 /** Labeled TUI scenarios (tmux). */
 const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3, ...feedbackInteractiveR4En, ...feedbackInteractiveR4Zh];
