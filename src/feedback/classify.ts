@@ -319,8 +319,11 @@ function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
   return null;
 }
 
-/** The strongest signal in one human turn. */
-export function judgeTurn(turn: WindowTurn, lexicons: readonly Lexicon[]): TurnVerdict | null {
+/**
+ * The strongest signal in one human turn. Moving on counts in the first turn, or after turns that
+ * only asked a neutral question (`does it handle bulk imports?` ⏐ `ok. next thing, …`; round 9).
+ */
+export function judgeTurn(turn: WindowTurn, lexicons: readonly Lexicon[], afterQuestion = false): TurnVerdict | null {
   const a = analyzeText(turn.text, lexicons);
   const fromText = textVerdict(a);
   if (turn.kind === 'denial') {
@@ -347,7 +350,7 @@ export function judgeTurn(turn: WindowTurn, lexicons: readonly Lexicon[]): TurnV
     };
   }
   if (fromText) return fromText;
-  return turn.index === 1 ? implicitVerdict(a) : null;
+  return turn.index === 1 || afterQuestion ? implicitVerdict(a) : null;
 }
 
 function snippetSource(window: InfluenceWindow, turnIndex: number): string {
@@ -401,13 +404,27 @@ function revertAskedAside(turn: WindowTurn | undefined, lexicons: readonly Lexic
   return hits.length > 0 && hits.every((h) => h.aside === true);
 }
 
+/**
+ * A neutral yes/no question about the result (`does it also handle bulk imports?`, 支持批量导入吗？):
+ * after it, the next turn may still move on. `where is the output?` or `hm?` hint that something is
+ * missing or unclear, so they keep the round-3 rule (moving on counts in turn 1 only).
+ */
+const POLAR_QUESTION = /^(?:does|do|did|is|are|will|would|can|could|should|has|have)\s[^?]*\?\s*$|(?:吗|么)\s*[?？]\s*$/u;
+function polarQuestion(a: TextAnalysis): boolean {
+  return a.question && POLAR_QUESTION.test(a.text);
+}
+
 /** The lexicon-and-rules verdict alone. */
 function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]): Classification {
   const complete = isWindowComplete(window);
   let best: { turn: number; verdict: TurnVerdict } | null = null;
+  // Every earlier turn was a typed question without a verdict.
+  let onlyAsked = false;
   for (const turn of window.turns) {
-    const verdict = judgeTurn(turn, lexicons);
+    const verdict = judgeTurn(turn, lexicons, onlyAsked);
     if (verdict && (best === null || verdict.rank > best.verdict.rank)) best = { turn: turn.index, verdict };
+    onlyAsked =
+      (turn.index === 1 || onlyAsked) && verdict === null && turn.kind === 'prompt' && polarQuestion(analyzeText(turn.text, lexicons));
   }
   // The assistant throwing work away after the person reacted (never before: an agent undoing its
   // own experiment before anyone spoke is not a human reaction).
