@@ -14,52 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { clientVersion, findClaudeClient, PINNED_CLIENT_VERSION, repoRoot } from '../test/support/claude-client.js';
 import { exampleScenarios } from './fixtures/examples.js';
-import { feedbackInteractive, runFeedbackInteractive } from './fixtures/feedback-interactive.js';
-import { feedbackScenarios } from './fixtures/feedback-scenarios.js';
-import { feedbackScenariosR2 } from './fixtures/feedback-scenarios-r2.js';
-import { feedbackInteractiveR3, feedbackScenariosR3 } from './fixtures/feedback-scenarios-r3.js';
-import { feedbackInteractiveR4En, feedbackScenariosR4En } from './fixtures/feedback-scenarios-r4-en.js';
-import { feedbackInteractiveR4Zh, feedbackScenariosR4Zh } from './fixtures/feedback-scenarios-r4-zh.js';
-import { feedbackScenariosR5En } from './fixtures/feedback-scenarios-r5-en.js';
-import { feedbackScenariosR5Zh } from './fixtures/feedback-scenarios-r5-zh.js';
-import { feedbackScenariosR6En } from './fixtures/feedback-scenarios-r6-en.js';
-import { feedbackScenariosR6Zh } from './fixtures/feedback-scenarios-r6-zh.js';
-import { feedbackScenariosR7En } from './fixtures/feedback-scenarios-r7-en.js';
-import { feedbackScenariosR7Zh } from './fixtures/feedback-scenarios-r7-zh.js';
-import { feedbackScenariosR8En } from './fixtures/feedback-scenarios-r8-en.js';
-import { feedbackScenariosR8Zh } from './fixtures/feedback-scenarios-r8-zh.js';
-import { feedbackScenariosR9En } from './fixtures/feedback-scenarios-r9-en.js';
-import { feedbackScenariosR9Zh } from './fixtures/feedback-scenarios-r9-zh.js';
-import { feedbackScenariosR10En } from './fixtures/feedback-scenarios-r10-en.js';
-import { feedbackScenariosR10Zh } from './fixtures/feedback-scenarios-r10-zh.js';
+import { runFeedbackInteractive } from './fixtures/feedback-interactive.js';
 import { interactiveScenario, runInteractiveScenario } from './fixtures/interactive.js';
+import { interactiveItems, printScenarios } from './fixtures/registry.js';
 import { runScenario } from './fixtures/run-scenario.js';
-import { scenarios as engineScenarios } from './fixtures/scenarios.js';
 import { recordStreamJson } from './fixtures/stream-json.js';
 
 /** Engine scenarios and the labeled feedback-accuracy scenarios. */
-const scenarios = [
-  ...engineScenarios,
-  ...feedbackScenarios,
-  ...feedbackScenariosR2,
-  ...feedbackScenariosR3,
-  ...feedbackScenariosR4En,
-  ...feedbackScenariosR4Zh,
-  ...feedbackScenariosR5En,
-  ...feedbackScenariosR5Zh,
-  ...feedbackScenariosR6En,
-  ...feedbackScenariosR6Zh,
-  ...feedbackScenariosR7En,
-  ...feedbackScenariosR7Zh,
-  ...feedbackScenariosR8En,
-  ...feedbackScenariosR8Zh,
-  ...feedbackScenariosR9En,
-  ...feedbackScenariosR9Zh,
-  ...feedbackScenariosR10En,
-  ...feedbackScenariosR10Zh,
-];
-/** Labeled TUI scenarios (tmux). */
-const interactiveItems = [...feedbackInteractive, ...feedbackInteractiveR3, ...feedbackInteractiveR4En, ...feedbackInteractiveR4Zh];
+const scenarios = printScenarios;
 
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--list')) {
