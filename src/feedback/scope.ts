@@ -9,6 +9,8 @@ import type { Lexicon } from './lexicon.js';
 export const CLAUSE_PUNCT = /[,.;:!?，。；：！？、\n()[\]{}"]/u;
 export const LEADING_NOISE = /^[\s\p{P}\p{S}]*$/u;
 export const SENTENCE_END = /[.!?。！？\n]/u;
+/** Text ending with an emoji (see `atClauseStart`). */
+const EMOJI_END = /\p{Extended_Pictographic}\uFE0F?$/u;
 
 /**
  * A dot between two letters or digits is part of a word (`routes.ts`, `v2.1`, `e2e/jest.config`), not
@@ -78,6 +80,14 @@ export function atClauseStart(lx: Lexicon, text: string, at: number): boolean {
   let before = text.slice(0, at);
   for (let i = before.length - 1; i >= 0; i--) {
     if (clauseBreakAt(before, i)) {
+      before = before.slice(i + 1);
+      break;
+    }
+  }
+  // An emoji followed by a space ends the clause before it like punctuation (`works 👍 unstage the
+  // lockfile though`; round 10). Only for clause-start terms: clause indexes are unchanged.
+  for (let i = before.length - 1; i > 0; i--) {
+    if ((before[i] === ' ' || before[i] === '\n') && EMOJI_END.test(before.slice(Math.max(0, i - 3), i))) {
       before = before.slice(i + 1);
       break;
     }
