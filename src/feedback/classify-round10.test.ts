@@ -202,14 +202,12 @@ describe('I. a move-on whose task is to investigate why something fails (miss: �
   ])('%s → acceptance', (text) => {
     expect(outcome(text)).toBe('acceptance');
   });
-  it.each([
-    '接下来帮我看下为什么还是不生效',
-    '帮我看下这个配置为什么不生效',
-    'next, figure out why it still fails',
-    'gzip 为什么不生效',
-  ])('trap: %s → correction', (text) => {
-    expect(outcome(text)).toBe('correction');
-  });
+  it.each(['接下来帮我看下为什么还是不生效', '帮我看下这个配置为什么不生效', 'next, figure out why it still fails', 'gzip 为什么不生效'])(
+    'trap: %s → correction',
+    (text) => {
+      expect(outcome(text)).toBe('correction');
+    },
+  );
 });
 
 describe('J. a stated defect: a value hard-coded in the wrong place (miss: 这个 PR 先别 merge，timeout hard code 在注解里了，要放到 config 里)', () => {
