@@ -146,7 +146,9 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   const failure = judgingHits(a, 'failure');
   // The right detail beside the wrong one (`the flag is --dry-run, not --dryrun`; round 6).
   const contrast = judgingHits(a, 'contrast');
-  const strong = [...rejection, ...failure, ...contrast].sort((x, y) => x.start - y.start);
+  // An irony marker (🙃, 😅) makes a weak complaint beside it meant: it beats the praise (round 11).
+  const ironic = liveHits(a, 'irony').length > 0 ? weakHits(a) : [];
+  const strong = [...rejection, ...failure, ...contrast, ...ironic].sort((x, y) => x.start - y.start);
   const acceptance = liveHits(a, 'acceptance');
   const choice = OPTION_CHOICE.exec(a.text);
   // A qualifier in the clause of a process instruction (`great. unstage everything though`, 不过先别提交)

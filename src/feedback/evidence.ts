@@ -41,7 +41,16 @@ export function judgingHits(a: TextAnalysis, category: SignalCategory): TermHit[
   const { tasks, moveOn, headed } = newWorkOpeners(a);
   const openers = category === 'revision' ? [...tasks, ...moveOn] : [...tasks, ...headed];
   if (openers.length === 0) return hits;
-  return hits.filter((h) => h.refersBack === true || !describesNewWork(h, openers, headed));
+  return hits.filter((h) => (h.refersBack === true && !afterHeadedSubject(a, h, headed)) || !describesNewWork(h, openers, headed));
+}
+
+/**
+ * A revision under a headed move-on after the next task's own subject (`next: the reset link is
+ * valid for 24h, make it expire after 30 minutes`): its `it` is that subject, not the result
+ * (round 11). Right after the heading (`next: make it shorter`) it still points back.
+ */
+function afterHeadedSubject(a: TextAnalysis, h: TermHit, headed: readonly TermHit[]): boolean {
+  return headed.some((o) => o.end <= h.start && /[\p{L}\p{N}]/u.test(a.text.slice(o.end, h.start)));
 }
 
 /** Weak evidence against the result: negative evaluations, prohibitions, rhetorical whys. */
@@ -67,6 +76,10 @@ export function splitVerdict(a: TextAnalysis, strong: readonly TermHit[]): strin
     // (`build job 跑通了 👍 deploy job 还是 fail`; round 8).
     const other = against.find((h) => h.clause !== scoped.clause || parts.some((p) => p.start >= scoped.end && p.end <= h.start));
     if (other) return `part accepted ${quote(scoped)}, part rejected ${quote(other)}`;
+    // A revision stated in another sentence is about another part (`api and worker are exactly
+    // right. postgres should show lock waits`; round 11); not a question (`should we also …?`).
+    const revised = judgingHits(a, 'revision').find((h) => h.sentence !== scoped.sentence && !h.inQuestion);
+    if (revised) return `part accepted ${quote(scoped)}, part revised ${quote(revised)}`;
   }
   const keep = liveHits(a, 'retain')[0];
   if (keep) {

@@ -27,6 +27,7 @@ export const SIGNAL_CATEGORIES = [
   'minor',
   'process',
   'contrast',
+  'irony',
 ] as const;
 export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
 
@@ -218,6 +219,12 @@ export const lexiconSchema = z
          * new work; in the sentence of a self-correction (`my mistake: 2.1, not 2.0`) it is the person's own.
          */
         contrast: z.array(entrySchema).default([]),
+        /**
+         * A marker of irony (round 11: 🙃, 😅, 🤡, `/s`): no verdict alone (`thanks 😅`), but a weak
+         * complaint beside it is meant, so it beats the praise it mocks (`love that the region is
+         * hardcoded 🙃`).
+         */
+        irony: z.array(entrySchema).default([]),
       })
       .strict(),
     dimensions: z

@@ -8,7 +8,16 @@ import { DIMENSIONS, type Dimension, type Lexicon, type LexiconTerm, SIGNAL_CATE
 import { measureSpans } from './measure.js';
 import { termPositions } from './term-index.js';
 import { indexText, type TextIndex } from './text-index.js';
-import { atClauseStart, endsWithWord, isIrrealis, isNegated, LEADING_NOISE, sentenceFirstWord, startsWithWords } from './scope.js';
+import {
+  atClauseStart,
+  endsWithWord,
+  isIrrealis,
+  isNegated,
+  LEADING_NOISE,
+  onlyFillersBefore,
+  sentenceFirstWord,
+  startsWithWords,
+} from './scope.js';
 
 export { atClauseStart } from './scope.js';
 
@@ -65,7 +74,8 @@ function matchTerm(lx: Lexicon, text: string, t: LexiconTerm, at: number): boole
     if (isWordChar(charBefore(text, at))) return false;
     if (!t.prefix && isWordChar(charAt(text, end))) return false;
   }
-  if (t.atStart && !LEADING_NOISE.test(text.slice(0, at))) return false;
+  // An opening interjection may follow a filler (`hm, hold on`, `oh wait`; round 11).
+  if (t.atStart && !LEADING_NOISE.test(text.slice(0, at)) && !(t.interjection && onlyFillersBefore(lx, text, at))) return false;
   if (t.atClauseStart && !atClauseStart(lx, text, at)) return false;
   if (t.notAfter.length > 0 && endsWithWord(text.slice(0, at), t.notAfter, lx.mode)) return false;
   if (t.notBefore.length > 0 && startsWithWords(text.slice(end), t.notBefore, lx.mode)) return false;

@@ -76,6 +76,25 @@ export function isNegated(lx: Lexicon, text: string, start: number): boolean {
  * (`please`, `ok`, `and`; 请, 你) stand between it and the start of the message or the last clause
  * punctuation.
  */
+/**
+ * Only whitespace, punctuation and the lexicon's clause fillers stand before `at` in the whole
+ * message (`hm, hold on`, `oh wait`): an opening interjection after a filler still opens the reply
+ * (round 11).
+ */
+export function onlyFillersBefore(lx: Lexicon, text: string, at: number): boolean {
+  return fillersOnly(lx, text.slice(0, at));
+}
+
+function fillersOnly(lx: Lexicon, before: string): boolean {
+  let rest = before.replace(/^[\s\p{P}\p{S}]+/u, '');
+  for (let guard = 0; rest !== '' && guard < 8; guard++) {
+    const filler = lx.clauseFillers.find((f) => rest.startsWith(f) && (lx.mode === 'cjk' || !isWordChar(charAt(rest, f.length))));
+    if (filler === undefined) return false;
+    rest = rest.slice(filler.length).replace(/^[\s\p{P}\p{S}]+/u, '');
+  }
+  return rest === '';
+}
+
 export function atClauseStart(lx: Lexicon, text: string, at: number): boolean {
   let before = text.slice(0, at);
   for (let i = before.length - 1; i >= 0; i--) {
@@ -92,13 +111,7 @@ export function atClauseStart(lx: Lexicon, text: string, at: number): boolean {
       break;
     }
   }
-  let rest = before.replace(/^[\s\p{P}\p{S}]+/u, '');
-  for (let guard = 0; rest !== '' && guard < 8; guard++) {
-    const filler = lx.clauseFillers.find((f) => rest.startsWith(f) && (lx.mode === 'cjk' || !isWordChar(charAt(rest, f.length))));
-    if (filler === undefined) return false;
-    rest = rest.slice(filler.length).replace(/^[\s\p{P}\p{S}]+/u, '');
-  }
-  return rest === '';
+  return fillersOnly(lx, before);
 }
 
 /**
