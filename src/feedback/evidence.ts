@@ -81,10 +81,15 @@ export function splitVerdict(a: TextAnalysis, strong: readonly TermHit[]): strin
     const revised = judgingHits(a, 'revision').find((h) => h.sentence !== scoped.sentence && !h.inQuestion);
     if (revised) return `part accepted ${quote(scoped)}, part revised ${quote(revised)}`;
   }
-  const keep = liveHits(a, 'retain')[0];
+  const retained = liveHits(a, 'retain').sort((x, y) => x.start - y.start);
+  const keep = retained[0];
   if (keep) {
     const other = [...against, ...judgingHits(a, 'revision')].find((h) => h.clause !== keep.clause);
     if (other) return `keeps part ${quote(keep)}, revises another ${quote(other)}`;
+    // Keep one part and drop the others (`keep the composite index, drop the other two`, `keep only
+    // the first and delete the rest`; round 11): two separate retain hits.
+    const dropped = retained.find((h) => h.start >= keep.end);
+    if (dropped) return `keeps part ${quote(keep)}, drops the others ${quote(dropped)}`;
   }
   return null;
 }
