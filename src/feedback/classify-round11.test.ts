@@ -32,7 +32,7 @@ describe('A. a topic switch or a reuse of the approach moves on (misses: "switch
     '换个事，日志目录现在有 30G，帮我写个清理脚本',
     '换个话题，帮我看看 nginx 的 gzip 怎么配',
     '说个别的，帮我把 README 里的安装步骤补一下',
-    '还有个事，接下来把监控告警接到钉钉',
+    '另一件事，接下来把监控告警接到钉钉',
     '订单导出也按这个思路改一下',
     '退款接口也照这个套路来一遍',
     '其他几个 service 也按这个方式处理一下',
@@ -46,6 +46,9 @@ describe('A. a topic switch or a reuse of the approach moves on (misses: "switch
     '换个方式写吧，这个太复杂了',
     '换个思路，这个方案不行',
     '按这个套路改一下：先校验参数，再写库',
+    'switching gears: the upload still returns a 500',
+    '下一步：导出依然失败',
+    'new topic? the tests are red',
   ])('trap: %s → not acceptance', (text) => {
     expect(outcome(text)).not.toBe('acceptance');
   });
@@ -63,7 +66,7 @@ describe('B. plain approvals the lexicon lacked (misses: "looks right to me", �
     "let's go with this version",
     "we'll go with this one for the review",
     'works for me',
-    'very clear, thanks for the summary',
+    'clearly written, thanks for the summary',
     'nicely written, I will send it to the team',
     '写得很清晰，就用这版',
     '整理得挺清楚的，周会就用这个',

@@ -41,8 +41,19 @@ export function judgingHits(a: TextAnalysis, category: SignalCategory): TermHit[
   const { tasks, moveOn, headed } = newWorkOpeners(a);
   const openers = category === 'revision' ? [...tasks, ...moveOn] : [...tasks, ...headed];
   if (openers.length === 0) return hits;
-  return hits.filter((h) => (h.refersBack === true && !afterHeadedSubject(a, h, headed)) || !describesNewWork(h, openers, headed));
+  return hits.filter(
+    (h) =>
+      (h.refersBack === true && !afterHeadedSubject(a, h, headed)) ||
+      (category === 'failure' && RECURRENCE.test(h.term)) ||
+      !describesNewWork(h, openers, headed),
+  );
 }
+
+/**
+ * A failure that persists (`still fails`, 还是报错) is about the result even under a headed move-on
+ * (`换个话题：导出还是报错`; round 11): new work has not failed yet.
+ */
+const RECURRENCE = /^(?:still|again|还是|仍然|依然|又)/u;
 
 /**
  * A revision under a headed move-on after the next task's own subject (`next: the reset link is
