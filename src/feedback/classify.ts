@@ -10,7 +10,14 @@
  */
 import { defaultLexicons, type Dimension, type Lexicon } from './lexicon.js';
 import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TextAnalysis } from './matcher.js';
-import { coveredBy, MODEL_CONFIDENCE, modelVerdict, SECOND_STAGE_DEFAULT, type SecondStageOptions } from './model/second-stage.js';
+import {
+  coveredBy,
+  MODEL_CONFIDENCE,
+  type ModelVerdict,
+  modelVerdict,
+  SECOND_STAGE_DEFAULT,
+  type SecondStageOptions,
+} from './model/second-stage.js';
 import { describesNewWork, judgingHits, newWorkOpeners, quote, splitVerdict, weakHits } from './evidence.js';
 import { findRevertCommand } from './revert.js';
 import { type InfluenceWindow, isWindowComplete, type WindowTurn } from './window.js';
@@ -55,7 +62,10 @@ export type Rule =
   | 'option-choice'
   | 'no-reaction'
   | 'no-signal'
-  /** Second stage (model/second-stage.ts): the model read a complaint where the rules found none or only implicit acceptance. */
+  /**
+   * Second stage (model/second-stage.ts): the model read a complaint where the rules found none or
+   * only implicit acceptance, or in another turn of a window the rules accepted explicitly.
+   */
   | 'model-rejection'
   /** Second stage: the model read acceptance where the rules found no signal (only with `acceptanceThreshold`). */
   | 'model-acceptance'
@@ -81,15 +91,25 @@ export interface Classification {
 export interface ClassifyOptions {
   lexicons?: readonly Lexicon[];
   /**
-   * The statistical second stage (model/second-stage.ts): asked only when the rules gave no
-   * verdict (`no-signal`) or only implicit acceptance; explicit rule verdicts are never changed.
-   * `true` = the shipped model with default settings; default `SECOND_STAGE_DEFAULT` (off).
+   * The statistical second stage (model/second-stage.ts): asked when the rules gave no verdict
+   * (`no-signal`) or only implicit acceptance, and, for explicit acceptance, about the window's
+   * other turns only (a complaint there outranks the acceptance); a rule's correction, partial,
+   * redo or revert is never changed. `true` = the shipped model with default settings; default
+   * `SECOND_STAGE_DEFAULT` (on).
    */
   secondStage?: boolean | SecondStageOptions;
 }
 
 /** Rule verdicts the second stage may replace: nothing found, or acceptance only from moving on. */
 const WEAK_RULES: ReadonlySet<Rule> = new Set<Rule>(['no-signal', 'implicit-acceptance', 'move-on']);
+
+/**
+ * An acceptance the rules read in so many words. The model may still read a complaint in one of
+ * the window's OTHER turns (`ok nice` ⏐ `hm, reading it properly now, step 3 runs before step 4
+ * creates the database`): across a window a correction outranks an acceptance (issue 3). The turn
+ * that accepted is not re-read.
+ */
+const EXPLICIT_ACCEPTANCE: Rule = 'explicit-acceptance';
 
 interface TurnVerdict {
   rank: number;
@@ -373,12 +393,14 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
   const lexicons = options.lexicons ?? defaultLexicons();
   const byRules = classifyByRules(window, lexicons);
   const stage = options.secondStage ?? SECOND_STAGE_DEFAULT;
-  if (stage === false || !WEAK_RULES.has(byRules.rule)) return byRules;
-  const verdict = modelVerdict(
-    window.turns,
-    { reads: coveredBy(lexicons), ...(stage === true ? {} : stage) },
-    byRules.rule === 'no-signal',
-  );
+  if (stage === false) return byRules;
+  const stageOptions: SecondStageOptions = { reads: coveredBy(lexicons), ...(stage === true ? {} : stage) };
+  let verdict: ModelVerdict | null = null;
+  if (WEAK_RULES.has(byRules.rule)) verdict = modelVerdict(window.turns, stageOptions, byRules.rule === 'no-signal');
+  else if (byRules.rule === EXPLICIT_ACCEPTANCE) {
+    const others = window.turns.filter((t) => t.index !== byRules.turns_to_feedback);
+    verdict = modelVerdict(others, stageOptions, false);
+  }
   if (verdict === null) return byRules;
   const turn = window.turns[verdict.turn - 1];
   const source = snippetSource(window, verdict.turn);
@@ -393,7 +415,7 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
     turns_to_feedback: verdict.turn,
     dimension_hint: correction ? (pickDimension(analyzeText(source, lexicons))?.dimension ?? 'unknown') : null,
     rule: correction ? 'model-rejection' : 'model-acceptance',
-    reason: `turn ${verdict.turn} (${turn?.kind ?? 'prompt'}): model reads a ${what} (p ${verdict.probability.toFixed(2)}${features}; rules: ${byRules.rule})${shared ? `; response shared with ${window.sharedWith.join(', ')} (confidence ×${SHARED_RESPONSE_FACTOR})` : ''}`,
+    reason: `turn ${verdict.turn} (${turn?.kind ?? 'prompt'}): model reads a ${what} (p ${verdict.probability.toFixed(2)}${features}; rules: ${byRules.rule}${byRules.rule === EXPLICIT_ACCEPTANCE ? ` in turn ${byRules.turns_to_feedback}, outranked by a correction` : ''})${shared ? `; response shared with ${window.sharedWith.join(', ')} (confidence ×${SHARED_RESPONSE_FACTOR})` : ''}`,
     snippet_source: source,
     complete: byRules.complete,
   };

@@ -24,7 +24,7 @@ function judge(steps: Step[], secondStage: ClassifyOptions['secondStage']) {
   return classifyWindow(w!, { secondStage });
 }
 
-describe('second stage: only where the rules gave no verdict or implicit acceptance', () => {
+describe('second stage: where the rules gave no verdict or implicit acceptance, and the other turns of an explicit acceptance', () => {
   it('no signal from the rules: the model decides, with its own rule, confidence and features as the reason', () => {
     const steps: Step[] = [{ skill: 's' }, { user: 'blorp, the headings on page two' }];
     expect(judge(steps, false).rule).toBe('no-signal');
@@ -63,7 +63,7 @@ describe('second stage: only where the rules gave no verdict or implicit accepta
     expect(judge(steps, { model: MODEL }).rule).toBe('move-on');
   });
 
-  it('never overrides an explicit rule verdict, even with a model that reads everything as a complaint', () => {
+  it('never overrides the turn of an explicit rule verdict, even with a model that reads everything as a complaint', () => {
     const explicit: Array<[string, string]> = [
       ['looks good, thanks', 'explicit-acceptance'],
       ['this is wrong', 'rejection'],
@@ -78,6 +78,27 @@ describe('second stage: only where the rules gave no verdict or implicit accepta
     }
     expect(judge([{ skill: 's' }, { denial: 'no' }], { model: ALWAYS }).rule).not.toMatch(/^model-/);
     expect(judge([{ skill: 's' }, { interrupt: true }], { model: ALWAYS }).rule).toBe('interrupt');
+  });
+
+  it('beside an explicit acceptance it reads only the other turns of the window: a complaint there outranks the acceptance', () => {
+    const later: Step[] = [{ skill: 's' }, { user: 'looks good, thanks' }, { user: 'blorp, the headings on page two' }];
+    expect(judge(later, false)).toMatchObject({ outcome: 'acceptance', rule: 'explicit-acceptance', turns_to_feedback: 1 });
+    const c = judge(later, { model: MODEL });
+    expect(c).toMatchObject({ outcome: 'correction', rule: 'model-rejection', turns_to_feedback: 2, confidence: MODEL_CONFIDENCE });
+    expect(c.reason).toContain('rules: explicit-acceptance in turn 1, outranked by a correction');
+    expect(c.snippet_source).toBe('blorp, the headings on page two');
+    // A complaint before the acceptance counts the same (precedence holds across the window).
+    const earlier = judge([{ skill: 's' }, { user: 'blorp, the headings on page two' }, { user: 'looks good now, thanks' }], {
+      model: MODEL,
+    });
+    expect(earlier).toMatchObject({ outcome: 'correction', rule: 'model-rejection', turns_to_feedback: 1 });
+    // The accepting turn itself is never re-read, whatever the model thinks of it.
+    expect(judge([{ skill: 's' }, { user: 'looks good, blorp' }], { model: ALWAYS }).rule).toBe('explicit-acceptance');
+    expect(judge([{ skill: 's' }, { user: 'looks good, blorp' }, { user: 'what does the second flag do' }], { model: MODEL }).rule).toBe(
+      'explicit-acceptance',
+    );
+    // Below the threshold the acceptance stands.
+    expect(judge([{ skill: 's' }, { user: 'looks good' }, { user: 'hrm, page two' }], { model: MODEL }).rule).toBe('explicit-acceptance');
   });
 
   it('a window without human turns stays no-reaction', () => {

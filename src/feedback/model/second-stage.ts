@@ -1,8 +1,10 @@
 /**
  * The second stage of implicit-feedback classification: a local statistical model (logistic.ts,
  * weights shipped in weights.json) read only where the lexicon rules are weak — a window they
- * gave no verdict (`no-signal`) or only implicit acceptance. It never overrides an explicit rule
- * verdict (classify.ts decides when to ask it). Nothing leaves the machine.
+ * gave no verdict (`no-signal`) or only implicit acceptance — and, beside an explicit acceptance,
+ * on the window's other turns (a complaint there outranks the acceptance). It never re-reads the
+ * turn of an explicit rule verdict and never overrides a rule's correction, partial, redo or
+ * revert (classify.ts decides when to ask it). Nothing leaves the machine.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
