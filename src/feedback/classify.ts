@@ -9,7 +9,7 @@
  * an early "ok". `turns_to_feedback` is the turn that decided.
  */
 import { defaultLexicons, type Dimension, type Lexicon } from './lexicon.js';
-import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TextAnalysis } from './matcher.js';
+import { analyzeText, anyHits, dimensionHits, liveHits, pickDimension, type TermHit, type TextAnalysis } from './matcher.js';
 import {
   coveredBy,
   MODEL_CONFIDENCE,
@@ -299,6 +299,18 @@ const NOT_MOVING_ON = [
   'contrast',
 ] as const;
 
+/** Clause punctuation; a dot inside a name (`.env.example`, `matrix.node`) is no sentence end. */
+const CLAUSE_PUNCTUATION = /[,;:!?，；：！？。\n]|\.(?!\w)/u;
+
+/**
+ * A dimension keyword later in the sentence a request opens, separated from it only by
+ * conjunctions (`now write a .env.example with placeholders for the sandbox keys and the webhook
+ * secret`): the `and` ends a clause, but the keyword still names part of the new work (round 12).
+ */
+function inOpenedRequest(a: TextAnalysis, d: { start: number }, openers: readonly TermHit[]): boolean {
+  return openers.some((o) => o.start <= d.start && !CLAUSE_PUNCTUATION.test(a.text.slice(o.end, d.start)));
+}
+
 /**
  * Implicit acceptance needs positive evidence that the person moves on: a move-on opener (`now`,
  * `next`, `let's`, 接下来, 顺便) or an imperative that starts new work or uses the result (`add …`,
@@ -314,7 +326,9 @@ function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
   // A dimension keyword is a complaint's topic (D9) unless it describes the new request itself.
   const scope = newWorkOpeners(a);
   const openers = [...scope.tasks, ...scope.moveOn];
-  const dimensions = dimensionHits(a).filter((d) => !d.quoted && !d.inCode && !describesNewWork(d, openers, scope.headed));
+  const dimensions = dimensionHits(a).filter(
+    (d) => !d.quoted && !d.inCode && !describesNewWork(d, openers, scope.headed) && !inOpenedRequest(a, d, openers),
+  );
   if (blocking > 0 || dimensions.length > 0) return null;
   const moveOn = liveHits(a, 'move_on')[0];
   if (moveOn) {
