@@ -8,6 +8,7 @@ import { DIMENSIONS, type Dimension, type Lexicon, type LexiconTerm, SIGNAL_CATE
 import { measureSpans } from './measure.js';
 import { termPositions } from './term-index.js';
 import { indexText, type TextIndex } from './text-index.js';
+import { patternsToRun } from './regex-literals.js';
 import {
   atClauseStart,
   endsWithWord,
@@ -98,7 +99,7 @@ export function respell(text: string, lexicons: readonly Lexicon[]): string {
 /** Pasted failure output (`TypeError: …`, `ENOENT`, a traceback): rejection hits, never negated. */
 function failureHits(lx: Lexicon, text: string, ix: TextIndex): TermHit[] {
   const out: TermHit[] = [];
-  for (const pattern of lx.failurePatterns) {
+  for (const pattern of patternsToRun(lx, lx.failurePatterns, text)) {
     const m = pattern.exec(text);
     if (!m || m[0] === '') continue;
     const end = m.index + m[0].length;
@@ -124,7 +125,7 @@ function failureHits(lx: Lexicon, text: string, ix: TextIndex): TermHit[] {
 function patternHits(lx: Lexicon, text: string, ix: TextIndex): TermHit[] {
   const out: TermHit[] = [];
   for (const [category, patterns] of Object.entries(lx.signalPatterns) as [SignalCategory, RegExp[]][]) {
-    for (const pattern of patterns) {
+    for (const pattern of patternsToRun(lx, patterns, text)) {
       for (const m of text.matchAll(pattern)) {
         if (m[0] === '') continue;
         const start = m.index;
