@@ -167,6 +167,23 @@ describe('benchmark corpus builder', () => {
     expect(out).toBe('{"timestamp":"2026-01-01T00:00:00.500Z","t2":"2025-01-01T00:00:01Z"}');
   });
 
+  it("marks each copy's human prompts, so copies do not repeat a message word for word; ids inside prompts are still rewritten", () => {
+    const g = groups.find((x) => x.main.firstMs !== null)!;
+    const id = '0b7f3c1e-5d2a-4c8b-9e6f-1a2b3c4d5e6f';
+    const line = `{"type":"user","message":{"role":"user","content":"see ${id}, \\"quoted\\" ok?"},"uuid":"${id}"}`;
+    const outs = ['a', 'b'].map((seed) => new CopyRewriter({ seed, shiftMs: 0, cwdLiteral: '/x' }).rewrite(line, groupRegex(g)));
+    for (const out of outs) {
+      const parsed = JSON.parse(out) as { message: { content: string }; uuid: string };
+      expect(parsed.message.content).toMatch(/^see [0-9a-f-]{36}, "quoted" ok\? \[c[0-9a-f]{6}\]$/);
+      expect(out).not.toContain(id);
+      expect(parsed.message.content).toContain(parsed.uuid); // the same mapping inside and outside the prompt
+    }
+    expect(JSON.parse(outs[0]!).message.content).not.toBe(JSON.parse(outs[1]!).message.content);
+    // Tool results (array content) are not prompts: no marker.
+    const result = '{"type":"user","message":{"role":"user","content":[{"type":"tool_result","content":"x"}]}}';
+    expect(new CopyRewriter({ seed: 'a', shiftMs: 0, cwdLiteral: '/x' }).rewrite(result, groupRegex(g))).toBe(result);
+  });
+
   it('parses sizes in decimal units', () => {
     expect(parseSize('50MB')).toBe(50_000_000);
     expect(parseSize('1GB')).toBe(1e9);

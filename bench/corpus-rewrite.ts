@@ -13,7 +13,10 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-/** Built once per source group; groups: 1 cwd, 2 uuid, 3 token, 4 timestamp (5 fraction), 6 agent id, 7 odd id. */
+/**
+ * Built once per source group; groups: 1 cwd, 2 uuid, 3 token, 4 timestamp (5 fraction), 6 agent
+ * id, 7 odd id, 8-9 a human prompt (`"role":"user","content":"…"`, opening and body).
+ */
 export function groupRegex(group: SourceGroup): RegExp {
   const cwd = group.main.cwdLiteral ? `(${escapeRegex(group.main.cwdLiteral)})(?![A-Za-z0-9._-])` : '((?!))';
   const uuid = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
@@ -21,7 +24,8 @@ export function groupRegex(group: SourceGroup): RegExp {
   const ts = '\\b(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d)(\\.\\d{1,9})?Z';
   const agent = group.agentIds.length > 0 ? `\\b(${group.agentIds.map(escapeRegex).join('|')})\\b` : '((?!))';
   const odd = group.oddIds.length > 0 ? `"(${group.oddIds.map(escapeRegex).join('|')})"` : '((?!))';
-  return new RegExp([cwd, uuid, token, ts, agent, odd].join('|'), 'g');
+  const prompt = '("role":"user","content":")((?:[^"\\\\]|\\\\.)*)"';
+  return new RegExp([cwd, uuid, token, ts, agent, odd, prompt].join('|'), 'g');
 }
 
 function pad(n: number, width: number): string {
@@ -95,12 +99,37 @@ export class CopyRewriter {
     return out;
   }
 
+  /**
+   * Every copy's human prompts end with the copy's own marker (` [c1a2b3]`): real histories rarely
+   * repeat a message word for word, and without it the same few hundred prompts would recur in
+   * every copy, so judging them would be measured mostly as cache hits.
+   */
+  private marker(): string {
+    this.copyMarker ??= ` [c${new Prng(`${this.options.seed}:marker`).hex(6)}]`;
+    return this.copyMarker;
+  }
+  private copyMarker: string | undefined;
+
   rewrite(text: string, regex: RegExp): string {
     const { shiftMs, cwdLiteral } = this.options;
     regex.lastIndex = 0;
     return text.replace(
       regex,
-      (match: string, cwd?: string, uuid?: string, token?: string, tsBase?: string, tsFraction?: string, agent?: string, odd?: string) => {
+      (
+        match: string,
+        cwd?: string,
+        uuid?: string,
+        token?: string,
+        tsBase?: string,
+        tsFraction?: string,
+        agent?: string,
+        odd?: string,
+        promptOpen?: string,
+        promptBody?: string,
+      ) => {
+        // The body's ids, times and paths are rewritten too (the prompt pattern never occurs unescaped inside it).
+        if (promptOpen !== undefined)
+          return `${promptOpen}${this.rewrite(promptBody ?? '', new RegExp(regex.source, 'g'))}${this.marker()}"`;
         if (cwd !== undefined) return cwdLiteral;
         if (uuid !== undefined) return this.mapUuid(uuid);
         if (token !== undefined) return this.mapToken(token);
