@@ -102,6 +102,9 @@ describe('C. a defect stated as domain knowledge (misses: userdefaults … unenc
     '别弄反了，开始时间在前，谢谢',
     '账对上了，谢谢',
     "you're on fire today, thanks",
+    "nothing's on fire, so that's a win",
+    '我消息里端口写反了，API 在 8081',
+    'the sum shows 0.30000000000000004 in the console, which is expected',
   ])('trap: %s → not correction', (text) => {
     expect(outcome(text)).not.toBe('correction');
   });
