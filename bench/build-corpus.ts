@@ -30,7 +30,7 @@ import { loadSourceGroups, type SourceFile, type SourceGroup, UUID_TEXT } from '
 import { Prng } from './prng.js';
 
 /** Bump when the output for the same options changes. */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 export const MANIFEST = 'bench-corpus.json';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_SOURCES = resolve(REPO_ROOT, '..', 'shared', 'corpus', 'claude-code');

@@ -28,6 +28,15 @@ export function groupRegex(group: SourceGroup): RegExp {
   return new RegExp([cwd, uuid, token, ts, agent, odd, prompt].join('|'), 'g');
 }
 
+/**
+ * Whether a user string is something a person typed, not a line the client writes in the person's
+ * name (slash-command tags, command output, caveats, `[Request interrupted by user]`, compaction
+ * summaries), whose exact form the reader recognises.
+ */
+function typedByPerson(body: string): boolean {
+  return !/^(?:<|\[|Caveat:|This session is being continued)/.test(body) && !body.includes('<command-');
+}
+
 function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
@@ -128,8 +137,10 @@ export class CopyRewriter {
         promptBody?: string,
       ) => {
         // The body's ids, times and paths are rewritten too (the prompt pattern never occurs unescaped inside it).
-        if (promptOpen !== undefined)
-          return `${promptOpen}${this.rewrite(promptBody ?? '', new RegExp(regex.source, 'g'))}${this.marker()}"`;
+        if (promptOpen !== undefined) {
+          const body = this.rewrite(promptBody ?? '', new RegExp(regex.source, 'g'));
+          return `${promptOpen}${body}${typedByPerson(body) ? this.marker() : ''}"`;
+        }
         if (cwd !== undefined) return cwdLiteral;
         if (uuid !== undefined) return this.mapUuid(uuid);
         if (token !== undefined) return this.mapToken(token);
