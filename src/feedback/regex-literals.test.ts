@@ -35,10 +35,14 @@ describe('requiredLiterals', () => {
   });
 
   it('gives up (null: always run the pattern) on what it cannot reason about', () => {
-    expect(requiredLiterals('(a)\\1', 'u')).toBeNull(); // backreference
+    expect(requiredLiterals('(a)\\1', 'u')).toEqual(['a']); // a backreference itself requires nothing known
+    expect(requiredLiterals('((?!是)\\p{Script=Han}{1,2})是\\1', 'u')).toEqual(['是']);
+    expect(requiredLiterals('(?<w>x)y\\k<w>', 'u')).toEqual(['xy']);
+    expect(requiredLiterals('\\1', 'u')).toBeNull();
     expect(requiredLiterals('\\w+', 'u')).toBeNull();
     expect(requiredLiterals('foo|\\d+', 'u')).toBeNull(); // one branch requires nothing
     expect(requiredLiterals('σ', 'iu')).toBeNull(); // folds to ς as well
+    expect(requiredLiterals('[👍🙌]', 'giu')).toEqual(['👍', '🙌']); // pictographs have no case
     expect(requiredLiterals('(?<x>a', 'u')).toBeNull(); // broken source
     expect(requiredLiterals(Array.from({ length: 30 }, (_, i) => `w${i}x`).join('|'), 'u')).toBeNull(); // too many alternatives
   });

@@ -30,11 +30,12 @@ class Unsupported extends Error {}
 
 /**
  * Characters whose case-insensitive matching is plain lower-casing on NFKC-normalised text:
- * ASCII, Latin-1 and Latin Extended letters (but `ſ` and `µ`, which fold to other letters), and
- * CJK scripts and punctuation (no case). Anything else is not used as a literal.
+ * ASCII, Latin-1 and Latin Extended letters (but `ſ` and `µ`, which fold to other letters), CJK
+ * scripts and punctuation, and pictographs such as emoji (no case). Anything else is not used as a
+ * literal.
  */
 const PLAIN_FOLDING =
-  /^[\u0000-\u007f\u00c0-\u017e\u0180-\u024f\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]$/u;
+  /^(?:[\u0000-\u007f\u00c0-\u017e\u0180-\u024f\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uff00-\uffef]|\p{Extended_Pictographic})$/u;
 
 class PatternReader {
   private i = 0;
@@ -189,7 +190,7 @@ class PatternReader {
       members.add(ch);
     }
     if (this.source[this.i++] !== ']') throw new Unsupported('unclosed class');
-    if (negated || !known || members.size === 0 || members.size > 8) return ANY;
+    if (negated || !known || members.size === 0 || members.size > MAX_REQUIRED) return ANY;
     const exact = new Set<string>();
     for (const m of members) {
       const f = this.literal(m);
@@ -215,7 +216,18 @@ class PatternReader {
       return { facts: ANY, zeroWidth: false };
     }
     if (/[\^$\\.*+?()[\]{}|/\-,:;=!<>'"#&~%@`]/.test(e)) return { facts: this.literal(e), zeroWidth: false };
-    throw new Unsupported(`escape \\${e}`); // backreferences, \k<…>, control escapes
+    // A backreference matches what its group matched: some text, nothing known here.
+    if (/[1-9]/.test(e)) {
+      while (/[0-9]/.test(this.peek() ?? '')) this.i++;
+      return { facts: ANY, zeroWidth: false };
+    }
+    if (e === 'k' && this.peek() === '<') {
+      const close = this.source.indexOf('>', this.i);
+      if (close < 0) throw new Unsupported('named backreference');
+      this.i = close + 1;
+      return { facts: ANY, zeroWidth: false };
+    }
+    throw new Unsupported(`escape \\${e}`); // control escapes and the like
   }
 
   private skipProperty(): void {
