@@ -448,8 +448,15 @@ function revertAskedAside(turn: WindowTurn | undefined, lexicons: readonly Lexic
  * missing or unclear, so they keep the round-3 rule (moving on counts in turn 1 only).
  */
 const POLAR_QUESTION = /^(?:does|do|did|is|are|will|would|can|could|should|has|have)\s[^?]*\?\s*$|(?:吗|么)\s*[?？]\s*$/u;
+/**
+ * The same question typed without its question mark (`does it show up on focus with the normal
+ * outline or did you restyle it`; round 13): one sentence in question word order, an auxiliary then
+ * a subject. Not a bare `do` (`do it like the other one` is an imperative).
+ */
+const POLAR_WITHOUT_MARK =
+  /^(?:does|did|is|are|was|were|will|would|can|could|should|has|have)\s+(?:it|this|that|they|you|we|there|the|these|those)\b[^.!?\n]*$/u;
 function polarQuestion(a: TextAnalysis): boolean {
-  return a.question && POLAR_QUESTION.test(a.text);
+  return a.question ? POLAR_QUESTION.test(a.text) : POLAR_WITHOUT_MARK.test(a.text.trim());
 }
 
 /** The lexicon-and-rules verdict alone. */

@@ -51,9 +51,10 @@ export function judgingHits(a: TextAnalysis, category: SignalCategory): TermHit[
 
 /**
  * A failure that persists (`still fails`, 还是报错) is about the result even under a headed move-on
- * (`换个话题：导出还是报错`; round 11): new work has not failed yet.
+ * (`换个话题：导出还是报错`; round 11): new work has not failed yet. So is one the person pins on the
+ * agent (`other thing: you forgot the index`, 你漏了; round 13).
  */
-const RECURRENCE = /^(?:still|again|还是|仍然|依然|又)/u;
+const RECURRENCE = /^(?:still|again|you\b|your\b|还是|仍然|依然|又|你)/u;
 
 /**
  * A revision under a headed move-on after the next task's own subject (`next: the reset link is

@@ -113,6 +113,12 @@ export const lexiconSchema = z
      */
     modal_irrealis: z.array(z.string().min(1)).default([]),
     irrealis_conditions: z.array(z.string().min(1)).default([]),
+    /**
+     * Markers of a hypothetical case (`if`, `in case`, 如果, 万一): a failure or negative word after
+     * one in the same question sentence asks what would happen (`what happens if the write fails?`,
+     * 如果新集群写失败了怎么处理？), it reports nothing (round 13).
+     */
+    hypothetical_markers: z.array(z.string().min(1)).default([]),
     /** Word mode: a negated acceptance term ("not perfect") is a rejection. */
     negated_acceptance_is_rejection: z.boolean().default(false),
     /**

@@ -51,6 +51,8 @@ export interface Lexicon {
   irrealis: string[];
   modalIrrealis: string[];
   irrealisConditions: string[];
+  /** Normalised markers of a hypothetical case in a question (round 13). */
+  hypotheticalMarkers: string[];
   /** Normalised informal spelling → normalised canonical form (word mode). */
   spellings: Map<string, string>;
   failurePatterns: RegExp[];
@@ -171,6 +173,7 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     irrealis: lx.irrealis.map(normalizeText).sort((a, b) => b.length - a.length),
     modalIrrealis: lx.modal_irrealis.map(normalizeText),
     irrealisConditions: lx.irrealis_conditions.map(normalizeText),
+    hypotheticalMarkers: lx.hypothetical_markers.map(normalizeText),
     spellings: new Map(Object.entries(lx.spellings).map(([from, to]) => [normalizeText(from), normalizeText(to)])),
     failurePatterns,
     measures: lx.measures

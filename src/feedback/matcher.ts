@@ -12,6 +12,7 @@ import { patternsToRun } from './regex-literals.js';
 import {
   atClauseStart,
   endsWithWord,
+  isHypotheticalCase,
   isIrrealis,
   isNegated,
   LEADING_NOISE,
@@ -156,6 +157,9 @@ function patternHits(lx: Lexicon, text: string, ix: TextIndex): TermHit[] {
   }
   return out;
 }
+
+/** Categories a hypothetical case in a question mutes (`if … fails?`, 如果…失败…？; round 13). */
+const HYPOTHETICAL_IN_QUESTION: ReadonlySet<TermHit['category']> = new Set(['failure', 'negative']);
 
 /** Pattern categories a negator in scope cancels (as for listed terms). */
 const NEGATABLE_PATTERN: ReadonlySet<SignalCategory> = new Set([
@@ -320,8 +324,14 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
     }
   }
   const questionWords = new Set(lexicons.flatMap((lx) => [...lx.questionWords]));
+  const byLanguage = new Map(lexicons.map((lx) => [lx.language, lx]));
   for (const h of hits) {
     if (h.start >= WEAK_REACH) h.quoted = true;
+    // A failure asked about as a case (`what happens if the write fails?`; round 13) is not reported.
+    if (h.inQuestion && !h.pasted && HYPOTHETICAL_IN_QUESTION.has(h.category)) {
+      const lx = byLanguage.get(h.language);
+      if (lx && isHypotheticalCase(lx, text, h.start)) h.hypothetical = true;
+    }
     if (!h.pasted && code.some(([from, to]) => h.start >= from && h.start < to)) h.inCode = true;
     if (h.inQuestion && questionWords.size > 0) {
       const first = sentenceFirstWord(text, h.start);

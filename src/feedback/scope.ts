@@ -166,3 +166,23 @@ export function sentenceFirstWord(text: string, at: number): string | undefined 
   }
   return words(text.slice(from, at + 1))[0] ?? words(text.slice(from))[0];
 }
+
+/**
+ * A failure or negative word at `at` in a question sentence that a hypothetical marker opens before
+ * it (`what happens if the write fails?`, `in case the upload times out, do we retry?`,
+ * 如果新集群写失败了怎么处理？): the person asks about a case, nothing has failed (round 13). Word
+ * mode needs the marker as whole words; cjk a substring.
+ */
+export function isHypotheticalCase(lx: Lexicon, text: string, at: number): boolean {
+  if (lx.hypotheticalMarkers.length === 0) return false;
+  let from = at;
+  while (from > 0 && !sentenceEndAt(text, from - 1)) from--;
+  const before = text.slice(from, at);
+  if (lx.mode === 'cjk') return lx.hypotheticalMarkers.some((m) => before.includes(m));
+  return lx.hypotheticalMarkers.some((m) => {
+    for (let i = before.indexOf(m); i >= 0; i = before.indexOf(m, i + 1)) {
+      if (!isWordChar(charAt(before, i - 1)) && !isWordChar(charAt(before, i + m.length))) return true;
+    }
+    return false;
+  });
+}
