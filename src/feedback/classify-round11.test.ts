@@ -4,16 +4,8 @@
  * the same thing (English and Chinese), plus traps the other way. Rules alone.
  */
 import { describe, expect, it } from 'vitest';
-import { buildConversation, type Step } from '../../test/support/conversation.js';
-import { classifyWindow } from './classify.js';
-import { buildWindows } from './window.js';
+import { firstByRules as first } from '../../test/support/judge.js';
 
-function judge(steps: Step[]) {
-  const { conversation, located } = buildConversation(steps);
-  return buildWindows(conversation, located, { maxTurns: 3 }).map((w) => classifyWindow(w, { secondStage: false }));
-}
-
-const first = (...turns: string[]) => judge([{ skill: 's' }, ...turns.map((user) => ({ user }))])[0]!;
 const outcome = (...turns: string[]) => first(...turns).outcome;
 
 describe('A. a topic switch or a reuse of the approach moves on (misses: "switching gears: …", "next: …, make it …", 换个事，…, 也按这个套路改一下)', () => {

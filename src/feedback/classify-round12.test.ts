@@ -4,16 +4,8 @@
  * saying the same thing (English and Chinese where it applies), plus traps the other way. Rules alone.
  */
 import { describe, expect, it } from 'vitest';
-import { buildConversation, type Step } from '../../test/support/conversation.js';
-import { classifyWindow } from './classify.js';
-import { buildWindows } from './window.js';
+import { firstByRules as first } from '../../test/support/judge.js';
 
-function judge(steps: Step[]) {
-  const { conversation, located } = buildConversation(steps);
-  return buildWindows(conversation, located, { maxTurns: 3 }).map((w) => classifyWindow(w, { secondStage: false }));
-}
-
-const first = (...turns: string[]) => judge([{ skill: 's' }, ...turns.map((user) => ({ user }))])[0]!;
 const outcome = (...turns: string[]) => first(...turns).outcome;
 
 describe('A. a rhetorical "really?" or a "??" echo of the result (misses: "money as floats, really?", "QoS 0 on the alarm topic??", "thsoe are seconds??")', () => {

@@ -4,16 +4,8 @@
  * saying the same thing (English and Chinese where it applies), plus traps the other way. Rules alone.
  */
 import { describe, expect, it } from 'vitest';
-import { buildConversation, type Step } from '../../test/support/conversation.js';
-import { classifyWindow } from './classify.js';
-import { buildWindows } from './window.js';
+import { firstByRules as first } from '../../test/support/judge.js';
 
-function judge(steps: Step[]) {
-  const { conversation, located } = buildConversation(steps);
-  return buildWindows(conversation, located, { maxTurns: 3 }).map((w) => classifyWindow(w, { secondStage: false }));
-}
-
-const first = (...turns: string[]) => judge([{ skill: 's' }, ...turns.map((user) => ({ user }))])[0]!;
 const outcome = (...turns: string[]) => first(...turns).outcome;
 
 describe('A. a move-on headed by the next item, or with a postposed "next", describes the next task (misses: "next one is the date picker: keyboard users get stuck …", "wire it into the repl next so … instead of …", "other thing: … keeps dying")', () => {

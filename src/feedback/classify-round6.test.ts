@@ -4,14 +4,7 @@
  * other ways of saying the same thing (English and Chinese), plus traps the other way. Rules alone.
  */
 import { describe, expect, it } from 'vitest';
-import { buildConversation, type Step } from '../../test/support/conversation.js';
-import { classifyWindow } from './classify.js';
-import { buildWindows } from './window.js';
-
-function judge(steps: Step[]) {
-  const { conversation, located } = buildConversation(steps);
-  return buildWindows(conversation, located, { maxTurns: 3 }).map((w) => classifyWindow(w, { secondStage: false }));
-}
+import { judgeByRules as judge } from '../../test/support/judge.js';
 
 function verdict(...turns: string[]) {
   const c = judge([{ skill: 's' }, ...turns.map((user) => ({ user }))])[0]!;
