@@ -319,7 +319,7 @@ function inOpenedRequest(a: TextAnalysis, d: { start: number }, openers: readonl
  * request, no qualifier, no dimension keyword (D9). Mere length without a known negative word is
  * not evidence (it was where most unseen complaints landed).
  */
-function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
+function implicitVerdict(a: TextAnalysis, moveOnOnly = false): TurnVerdict | null {
   if (a.question) return null;
   // Negated correction words ("I didn't say it was incorrect") do not block moving on.
   const blocking = NOT_MOVING_ON.reduce((n, c) => n + judgingHits(a, c).length, 0) + anyHits(a, 'qualifier').length;
@@ -330,7 +330,8 @@ function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
     (d) => !d.quoted && !d.inCode && !describesNewWork(d, openers, scope.headed) && !inOpenedRequest(a, d, openers),
   );
   if (blocking > 0 || dimensions.length > 0) return null;
-  const moveOn = liveHits(a, 'move_on')[0];
+  // After a wh-question only a heading that changes the topic (`different thing: …`) moves on.
+  const moveOn = moveOnOnly ? newWorkOpeners(a).headed[0] : liveHits(a, 'move_on')[0];
   if (moveOn) {
     return {
       rank: RANK.implicitAcceptance,
@@ -341,7 +342,7 @@ function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
       detail: `moves on (${quote(moveOn)})`,
     };
   }
-  const task = liveHits(a, 'new_task')[0];
+  const task = moveOnOnly ? undefined : liveHits(a, 'new_task')[0];
   if (task) {
     return {
       rank: RANK.implicitAcceptance,
@@ -358,8 +359,16 @@ function implicitVerdict(a: TextAnalysis): TurnVerdict | null {
 /**
  * The strongest signal in one human turn. Moving on counts in the first turn, or after turns that
  * only asked a neutral question (`does it handle bulk imports?` ⏐ `ok. next thing, …`; round 9).
+ * After any other question without a verdict (`what dpi did you assume?` ⏐ `203 is what we have.
+ * ok different thing: …`; round 14) only a move-on heading with its colon counts (`next up, add …`
+ * after `where is the output?` stays no signal: a wh-question may hint at a gap).
  */
-export function judgeTurn(turn: WindowTurn, lexicons: readonly Lexicon[], afterQuestion = false): TurnVerdict | null {
+export function judgeTurn(
+  turn: WindowTurn,
+  lexicons: readonly Lexicon[],
+  afterQuestion = false,
+  afterAnyQuestion = false,
+): TurnVerdict | null {
   const a = analyzeText(turn.text, lexicons);
   const fromText = textVerdict(a);
   if (turn.kind === 'denial') {
@@ -386,7 +395,8 @@ export function judgeTurn(turn: WindowTurn, lexicons: readonly Lexicon[], afterQ
     };
   }
   if (fromText) return fromText;
-  return turn.index === 1 || afterQuestion ? implicitVerdict(a) : null;
+  if (turn.index === 1 || afterQuestion) return implicitVerdict(a);
+  return afterAnyQuestion ? implicitVerdict(a, true) : null;
 }
 
 function snippetSource(window: InfluenceWindow, turnIndex: number): string {
@@ -465,11 +475,15 @@ function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]):
   let best: { turn: number; verdict: TurnVerdict } | null = null;
   // Every earlier turn was a typed question without a verdict.
   let onlyAsked = false;
+  // Every earlier turn was a question (any kind) without a verdict (round 14).
+  let anyAsked = false;
   for (const turn of window.turns) {
-    const verdict = judgeTurn(turn, lexicons, onlyAsked);
+    const verdict = judgeTurn(turn, lexicons, onlyAsked, anyAsked);
     if (verdict && (best === null || verdict.rank > best.verdict.rank)) best = { turn: turn.index, verdict };
-    onlyAsked =
-      (turn.index === 1 || onlyAsked) && verdict === null && turn.kind === 'prompt' && polarQuestion(analyzeText(turn.text, lexicons));
+    const asked = verdict === null && turn.kind === 'prompt';
+    const analysis = asked ? analyzeText(turn.text, lexicons) : null;
+    onlyAsked = (turn.index === 1 || onlyAsked) && analysis !== null && polarQuestion(analysis);
+    anyAsked = (turn.index === 1 || anyAsked) && analysis !== null && analysis.question;
   }
   // The assistant throwing work away after the person reacted (never before: an agent undoing its
   // own experiment before anyone spoke is not a human reaction).

@@ -16,9 +16,15 @@ export function quote(h: TermHit | undefined): string {
  * opens with 把). A move-on opener ending in a colon (`next: …`, 接下来：…) heads the description of
  * the next task: everything after it describes that task (round 5).
  */
+/**
+ * The colon of a heading right after a move-on opener, or after the opener and a noun naming the
+ * next item (`next one: …`, `next up: …`, `next task: …`; round 14).
+ */
+const HEADING_COLON = /^\s*(?:(?:one|up|thing|task|item|bug|issue|ticket|request|job|step|problem|page)\s*)?[:：]/u;
+
 export function newWorkOpeners(a: TextAnalysis): { tasks: TermHit[]; moveOn: TermHit[]; headed: TermHit[] } {
   const moveOn = liveHits(a, 'move_on');
-  const headed = moveOn.filter((o) => /^\s*[:：]/u.test(a.text.slice(o.end)));
+  const headed = moveOn.filter((o) => HEADING_COLON.test(a.text.slice(o.end)));
   return { tasks: liveHits(a, 'new_task'), moveOn, headed };
 }
 

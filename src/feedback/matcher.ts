@@ -12,6 +12,7 @@ import { patternsToRun } from './regex-literals.js';
 import {
   atClauseStart,
   endsWithWord,
+  isBehaviourQuestion,
   isHypotheticalCase,
   isIrrealis,
   isNegated,
@@ -131,7 +132,7 @@ function patternHits(lx: Lexicon, text: string, ix: TextIndex): TermHit[] {
         if (m[0] === '') continue;
         const start = m.index;
         const end = start + m[0].length;
-        const negated = NEGATABLE_PATTERN.has(category) && isNegated(lx, text, start);
+        const negated = NEGATABLE_PATTERN.has(category) && HAS_LETTER.test(m[0]) && isNegated(lx, text, start);
         const hypothetical = (category === 'acceptance' || category === 'acknowledgement') && isIrrealis(lx, text, start, end);
         const hit: TermHit = {
           ...(hypothetical ? { hypothetical: true } : {}),
@@ -157,6 +158,9 @@ function patternHits(lx: Lexicon, text: string, ix: TextIndex): TermHit[] {
   }
   return out;
 }
+
+/** A term with a letter in it: only words are negated, never an emoji alone. */
+const HAS_LETTER = /\p{L}/u;
 
 /** Categories a hypothetical case in a question mutes (`if … fails?`, 如果…失败…？; round 13). */
 const HYPOTHETICAL_IN_QUESTION: ReadonlySet<TermHit['category']> = new Set(['failure', 'negative']);
@@ -275,7 +279,8 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
         for (const at of positions.get(t.term)) {
           if (!matchTerm(lx, text, t, at)) continue;
           const end = at + t.term.length;
-          const negated = t.negatable && isNegated(lx, text, at);
+          // A negator negates words: an emoji is its own verdict (`nothing else got worse 👌`; round 14).
+          const negated = t.negatable && HAS_LETTER.test(t.term) && isNegated(lx, text, at);
           const hit: TermHit = {
             category,
             kind: 'signal',
@@ -330,8 +335,10 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
     // A failure asked about as a case (`what happens if the write fails?`; round 13) is not reported.
     if (h.inQuestion && !h.pasted && HYPOTHETICAL_IN_QUESTION.has(h.category)) {
       const lx = byLanguage.get(h.language);
-      if (lx && isHypotheticalCase(lx, text, h.start)) h.hypothetical = true;
+      if (lx && isHypotheticalCase(lx, text, h.start, h.end)) h.hypothetical = true;
     }
+    // A revert asked about as the system's behaviour (`does the second schedule just revert?`) is no request (round 14).
+    if (h.category === 'revert_request' && h.inQuestion && h.language !== 'zh' && isBehaviourQuestion(text, h.start)) h.hypothetical = true;
     if (!h.pasted && code.some(([from, to]) => h.start >= from && h.start < to)) h.inCode = true;
     if (h.inQuestion && questionWords.size > 0) {
       const first = sentenceFirstWord(text, h.start);
@@ -366,9 +373,15 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
     hits: kept.filter(
       (h) => (!afterConcession.has(h) || followsConcession(kept, h)) && !(selfCorrects && interjections.has(h)) && !ownDetail(h),
     ),
-    question: /[?？]/u.test(raw),
+    question: QUESTION_MARK.test(raw),
   };
 }
+
+/**
+ * A question mark, not the `?` of a URL's query string between two word characters
+ * (`/ladder?season=2025`; round 14, like scope.ts `wordDot`).
+ */
+const QUESTION_MARK = /？|\?(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_])\?/u;
 
 /** A live acceptance or acknowledgement in an earlier clause (for `after_concession` entries). */
 function followsConcession(hits: readonly TermHit[], h: TermHit): boolean {

@@ -15,9 +15,11 @@ const EMOJI_END = /\p{Extended_Pictographic}\uFE0F?$/u;
 /**
  * A dot between two letters or digits is part of a word (`routes.ts`, `v2.1`, `e2e/jest.config`), not
  * the end of a clause or sentence (round 6; it split `my mistake: the version should be 2.1, not 2.0`).
+ * So is the `?` of a URL's query string (`GET /ladder?season=2025`; round 14): no question.
  */
 function wordDot(text: string, i: number): boolean {
-  return text[i] === '.' && isWordChar(text[i - 1] ?? '') && isWordChar(text[i + 1] ?? '');
+  const ch = text[i];
+  return (ch === '.' || ch === '?') && isWordChar(text[i - 1] ?? '') && isWordChar(text[i + 1] ?? '');
 }
 
 /** The character at `i` ends a clause. */
@@ -173,12 +175,32 @@ export function sentenceFirstWord(text: string, at: number): string | undefined 
  * 如果新集群写失败了怎么处理？): the person asks about a case, nothing has failed (round 13). Word
  * mode needs the marker as whole words; cjk a substring.
  */
-export function isHypotheticalCase(lx: Lexicon, text: string, at: number): boolean {
-  if (lx.hypotheticalMarkers.length === 0) return false;
+/** The text of the sentence holding `at`, up to `at`. */
+export function sentenceHead(text: string, at: number): string {
   let from = at;
   while (from > 0 && !sentenceEndAt(text, from - 1)) from--;
-  const before = text.slice(from, at);
-  if (lx.mode === 'cjk') return lx.hypotheticalMarkers.some((m) => before.includes(m));
+  return text.slice(from, at);
+}
+
+/** zh: a failure followed by 的时候/时/的话 names a case (round 14). */
+const CJK_CASE_AFTER = /^[了掉]?(?:的时候|时候|之后|以后|的话)/u;
+
+/**
+ * A question about what the system does, not a request to the agent: an auxiliary opens the
+ * sentence and its subject is not the person or the agent (`does the second schedule just
+ * revert?`, `will the tx revert?`; not `can you revert?`, `should we revert?`; round 14).
+ */
+export function isBehaviourQuestion(text: string, at: number): boolean {
+  return BEHAVIOUR_QUESTION.test(sentenceHead(text, at));
+}
+const BEHAVIOUR_QUESTION =
+  /^\s*(?:(?:and|so|then|but)\s+)?(?:does|do|did|will|would|is|are|can|could|should|might|won't|doesn't|wouldn't)\s+(?!(?:you|u|we|i|ya|y'all)\b)[\p{L}\p{N}]/u;
+
+export function isHypotheticalCase(lx: Lexicon, text: string, at: number, end = at): boolean {
+  if (lx.hypotheticalMarkers.length === 0) return false;
+  const before = sentenceHead(text, at);
+  // zh: a case named after the failure (`刷新失败的时候会怎样？`, `…挂了的话呢？`; round 14).
+  if (lx.mode === 'cjk') return lx.hypotheticalMarkers.some((m) => before.includes(m)) || CJK_CASE_AFTER.test(text.slice(end, end + 8));
   return lx.hypotheticalMarkers.some((m) => {
     for (let i = before.indexOf(m); i >= 0; i = before.indexOf(m, i + 1)) {
       if (!isWordChar(charAt(before, i - 1)) && !isWordChar(charAt(before, i + m.length))) return true;
