@@ -169,7 +169,8 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
   // An irony marker (🙃, 😅) makes a weak complaint beside it meant: it beats the praise (round 11).
   const ironic = liveHits(a, 'irony').length > 0 ? weakHits(a) : [];
   const strong = [...rejection, ...failure, ...contrast, ...ironic].sort((x, y) => x.start - y.start);
-  const acceptance = liveHits(a, 'acceptance');
+  // A shrug that waives the concern before it (`… but not worth another round`) accepts the result (round 14).
+  const acceptance = [...liveHits(a, 'acceptance'), ...liveHits(a, 'waiver')];
   const choice = OPTION_CHOICE.exec(a.text);
   // A qualifier in the clause of a process instruction (`great. unstage everything though`, 不过先别提交)
   // qualifies the workflow, not the result (round 6).

@@ -96,7 +96,10 @@ export function splitVerdict(a: TextAnalysis, strong: readonly TermHit[]): strin
     if (other) return `part accepted ${quote(scoped)}, part rejected ${quote(other)}`;
     // A revision stated in another sentence is about another part (`api and worker are exactly
     // right. postgres should show lock waits`; round 11); not a question (`should we also …?`).
-    const revised = judgingHits(a, 'revision').find((h) => h.sentence !== scoped.sentence && !h.inQuestion);
+    // So is one in another clause that names its own part (普通员工这套没问题，…，这块改一下就行; round 14).
+    const revised = judgingHits(a, 'revision').find(
+      (h) => !h.inQuestion && (h.sentence !== scoped.sentence || (h.clause !== scoped.clause && parts.some((p) => p.clause === h.clause))),
+    );
     if (revised) return `part accepted ${quote(scoped)}, part revised ${quote(revised)}`;
   }
   const retained = liveHits(a, 'retain').sort((x, y) => x.start - y.start);

@@ -28,6 +28,7 @@ export const SIGNAL_CATEGORIES = [
   'process',
   'contrast',
   'irony',
+  'waiver',
 ] as const;
 export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
 
@@ -231,6 +232,12 @@ export const lexiconSchema = z
          * hardcoded 🙃`).
          */
         irony: z.array(entrySchema).default([]),
+        /**
+         * A shrug that waives the concern just raised (round 14: `I'd have put X first but honestly
+         * it's fine as is`, `a bit cryptic as a name but not worth another round`, 不过无所谓): the
+         * complaint and qualifier before it in its sentence no longer count, and it accepts the result.
+         */
+        waiver: z.array(entrySchema).default([]),
       })
       .strict(),
     dimensions: z

@@ -18,7 +18,16 @@ export type { LexiconFile } from './lexicon-schema.js';
 export { DIMENSIONS, type Dimension, SIGNAL_CATEGORIES, type SignalCategory } from './lexicon-schema.js';
 
 /** Categories a negator never cancels (they carry no polarity of their own). */
-const NOT_NEGATABLE: ReadonlySet<SignalCategory> = new Set(['qualifier', 'move_on', 'new_task', 'revision', 'part', 'aside', 'process']);
+const NOT_NEGATABLE: ReadonlySet<SignalCategory> = new Set([
+  'qualifier',
+  'move_on',
+  'new_task',
+  'revision',
+  'part',
+  'aside',
+  'process',
+  'waiver',
+]);
 
 /** One compiled entry: the term normalised like the text it is matched against. */
 export interface LexiconTerm {

@@ -368,6 +368,15 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
       }
     }
   }
+  // A shrug waives the concern raised before it in its sentence (`… but honestly it's fine as is`; round 14).
+  for (const w of kept) {
+    if (w.kind !== 'signal' || w.category !== 'waiver' || w.inCode || w.aside || w.inQuestion) continue;
+    for (const h of kept) {
+      if (h !== w && h.kind === 'signal' && WAIVED.has(h.category) && !h.pasted && h.sentence === w.sentence && h.start < w.start) {
+        h.hypothetical = true;
+      }
+    }
+  }
   return {
     text,
     hits: kept.filter(
@@ -382,6 +391,20 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
  * (`/ladder?season=2025`; round 14, like scope.ts `wordDot`).
  */
 const QUESTION_MARK = /？|\?(?![\p{L}\p{N}_])|(?<![\p{L}\p{N}_])\?/u;
+
+/** Categories a later waiver in the same sentence cancels (round 14). */
+const WAIVED: ReadonlySet<TermHit['category']> = new Set([
+  'rejection',
+  'failure',
+  'negative',
+  'contrast',
+  'minor',
+  'revision',
+  'qualifier',
+  'prohibition',
+  'challenge',
+  'redo',
+]);
 
 /** A live acceptance or acknowledgement in an earlier clause (for `after_concession` entries). */
 function followsConcession(hits: readonly TermHit[], h: TermHit): boolean {
@@ -429,7 +452,7 @@ const DEAD_IN_WH_QUESTION: ReadonlySet<SignalCategory> = new Set(['redo']);
 /** Categories that never count inside a clause that asks (`any nits?`; but `one small thing: can you …?` counts). */
 const DEAD_IN_QUESTION_CLAUSE: ReadonlySet<SignalCategory> = new Set(['minor']);
 /** Categories that never count inside a question sentence (`is this correct?` is no acceptance). */
-const DEAD_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['acceptance', 'move_on', 'new_task']);
+const DEAD_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['acceptance', 'move_on', 'new_task', 'waiver']);
 /**
  * Weak evaluations in a clause that asks a question count only beside a challenge in the same
  * sentence: `why is it so slow?` is a complaint, `does it handle broken links?` is a question,
