@@ -312,6 +312,19 @@ function inOpenedRequest(a: TextAnalysis, d: { start: number }, openers: readonl
   return openers.some((o) => o.start <= d.start && !CLAUSE_PUNCTUATION.test(a.text.slice(o.end, d.start)));
 }
 
+/** Only punctuation and spaces (or nothing). */
+const BARE = /^[\s\p{P}\p{S}]*$/u;
+
+/**
+ * A message that opens by acknowledging the answer before it and moves straight on (`fine. now run
+ * 200 games …`, `ok, next: …`, 好，接下来…; round 15): the acknowledgement closes the question.
+ */
+function acknowledgedMoveOn(a: TextAnalysis): TermHit | undefined {
+  const ack = liveHits(a, 'acknowledgement').find((h) => BARE.test(a.text.slice(0, h.start)));
+  if (!ack) return undefined;
+  return liveHits(a, 'move_on').find((o) => o.start >= ack.end && BARE.test(a.text.slice(ack.end, o.start)));
+}
+
 /**
  * Implicit acceptance needs positive evidence that the person moves on: a move-on opener (`now`,
  * `next`, `let's`, 接下来, 顺便) or an imperative that starts new work or uses the result (`add …`,
@@ -331,8 +344,9 @@ function implicitVerdict(a: TextAnalysis, moveOnOnly = false): TurnVerdict | nul
     (d) => !d.quoted && !d.inCode && !describesNewWork(d, openers, scope.headed) && !inOpenedRequest(a, d, openers),
   );
   if (blocking > 0 || dimensions.length > 0) return null;
-  // After a wh-question only a heading that changes the topic (`different thing: …`) moves on.
-  const moveOn = moveOnOnly ? newWorkOpeners(a).headed[0] : liveHits(a, 'move_on')[0];
+  // After a wh-question only a heading that changes the topic (`different thing: …`) moves on, or
+  // an opener right after an acknowledgement of the answer (`fine. now run …`; round 15).
+  const moveOn = moveOnOnly ? (newWorkOpeners(a).headed[0] ?? acknowledgedMoveOn(a)) : liveHits(a, 'move_on')[0];
   if (moveOn) {
     return {
       rank: RANK.implicitAcceptance,
@@ -458,7 +472,8 @@ function revertAskedAside(turn: WindowTurn | undefined, lexicons: readonly Lexic
  * after it, the next turn may still move on. `where is the output?` or `hm?` hint that something is
  * missing or unclear, so they keep the round-3 rule (moving on counts in turn 1 only).
  */
-const POLAR_QUESTION = /^(?:does|do|did|is|are|will|would|can|could|should|has|have)\s[^?]*\?\s*$|(?:吗|么)\s*[?？]\s*$/u;
+const POLAR_QUESTION =
+  /^(?:(?:and|also|so|oh|ok|okay)[,]?\s+)?(?:does|do|did|is|are|will|would|can|could|should|has|have)\s[^?]*\?\s*$|(?:吗|么)\s*[?？]\s*$/u;
 /**
  * The same question typed without its question mark (`does it show up on focus with the normal
  * outline or did you restyle it`; round 13): one sentence in question word order, an auxiliary then
