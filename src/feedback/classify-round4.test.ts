@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildConversation, type Step } from '../../test/support/conversation.js';
+import { firstByRules } from '../../test/support/judge.js';
 import { classifyWindow } from './classify.js';
 import { buildWindows } from './window.js';
 
@@ -129,8 +130,11 @@ describe('short thanks (misses: "ty!", "cheers")', () => {
   it.each(['ty!', 'ty', 'tysm', 'cheers', 'cheers mate', 'much appreciated', 'appreciate it'])('%s → acceptance', (text) => {
     expect(outcome(text)).toBe('acceptance');
   });
-  it('traps: "ty" or "cheers" inside a clause, a word containing them', () => {
-    expect(outcome('the type is a union of ty and tx')).toBe('none');
+  it('traps: "ty" or "cheers" inside a clause, a word containing them, are no thanks', () => {
+    // The point is the word boundary. Typed right after a result, a bare statement of fact can be a
+    // correction, and the second stage has read this one so since the round-16 training data.
+    expect(outcome('the type is a union of ty and tx')).not.toBe('acceptance');
+    expect(firstByRules('the type is a union of ty and tx').outcome).toBe('none');
     expect(outcome('the cheerleader page')).toBe('none');
   });
 });
