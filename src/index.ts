@@ -79,7 +79,8 @@ export {
   DIMENSIONS,
 } from './feedback/lexicon.js';
 export type { Lexicon, LexiconFile, LexiconSelection, Dimension } from './feedback/lexicon.js';
-export { analyzeText, pickDimension } from './feedback/matcher.js';
+export { pickDimension } from './feedback/live-hits.js';
+export { analyzeText } from './feedback/matcher.js';
 export { findRevertCommand } from './feedback/revert.js';
 export { redactSecrets, makeSnippet } from './feedback/redact.js';
 export { readFeedbackConfig, DISABLED_MESSAGE } from './feedback/config.js';

@@ -9,7 +9,8 @@
  * an early "ok". `turns_to_feedback` is the turn that decided.
  */
 import { defaultLexicons, type Lexicon } from './lexicon.js';
-import { analyzeText, pickDimension, type TextAnalysis } from './matcher.js';
+import { pickDimension } from './live-hits.js';
+import { analyzeText, type TextAnalysis } from './matcher.js';
 import {
   coveredBy,
   MODEL_CONFIDENCE,

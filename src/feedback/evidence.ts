@@ -4,7 +4,8 @@
  * split over parts of the result. Pure; used by classify.ts.
  */
 import type { SignalCategory } from './lexicon.js';
-import { liveHits, type TextAnalysis, type TermHit } from './matcher.js';
+import { liveHits } from './live-hits.js';
+import type { TermHit, TextAnalysis } from './matcher.js';
 
 export function quote(h: TermHit | undefined): string {
   return h ? `"${h.term}"` : '';

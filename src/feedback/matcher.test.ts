@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SkillpulseError } from '../errors.js';
 import { bundledLexiconDir, compileLexicon, defaultLexicons, loadLexiconDir } from './lexicon.js';
-import { analyzeText, liveHits, pickDimension } from './matcher.js';
+import { liveHits, pickDimension } from './live-hits.js';
+import { analyzeText } from './matcher.js';
 import { normalizeText } from './normalize.js';
 
 const lx = defaultLexicons();

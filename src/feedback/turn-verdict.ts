@@ -5,7 +5,8 @@
  */
 import { describesNewWork, judgingHits, newWorkOpeners, quote, splitVerdict, weakHits } from './evidence.js';
 import type { Lexicon } from './lexicon.js';
-import { analyzeText, anyHits, dimensionHits, liveHits, type TermHit, type TextAnalysis } from './matcher.js';
+import { anyHits, dimensionHits, liveHits } from './live-hits.js';
+import { analyzeText, type TermHit, type TextAnalysis } from './matcher.js';
 import { CONFIDENCE, RANK, type TurnVerdict } from './verdict.js';
 import type { WindowTurn } from './window.js';
 
