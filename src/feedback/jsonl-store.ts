@@ -4,18 +4,7 @@
  * a temporary file beside the target and is renamed over it, so a crash never truncates a user's
  * store. Lines skillpulse cannot parse are kept verbatim, never dropped.
  */
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SkillpulseError } from '../errors.js';
 import { type FeedbackEvent, serializeEvent } from './event.js';
