@@ -113,6 +113,17 @@ describe('readTranscriptFile: chunking', () => {
     expect(result.completeOffset).toBe(0);
   });
 
+  it('reuses read buffers between files without stale bytes (a short file after a long one)', async () => {
+    const long = await fileWith('reuse-long.jsonl', `${user('u1', 'L'.repeat(5000))}\n${user('u2', 'M'.repeat(5000))}\n`);
+    const short = await fileWith('reuse-short.jsonl', `${user('u3', 'x')}\n${user('u4', 'yz')}`);
+    const contents = (records: { data: unknown }[]) => records.map((r) => ((r.data as RecordData).message as { content: string }).content);
+    expect(contents((await readTranscriptFile(long)).records).map((t) => t.length)).toEqual([5000, 5000]);
+    const again = await readTranscriptFile(short);
+    expect(contents(again.records)).toEqual(['x', 'yz']);
+    expect(again.issues).toEqual([]);
+    expect(again.completeOffset).toBe(user('u3', 'x').length + 1);
+  });
+
   it('reports an unreadable file as an io issue, never throws', async () => {
     const result = await readTranscriptFile(path.join(dir, 'missing.jsonl'));
     expect(result.issues).toEqual([expect.objectContaining({ kind: 'io', line: 1 })]);
