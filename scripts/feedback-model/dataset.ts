@@ -27,7 +27,7 @@ import {
 
 /**
  * The splits the model may learn from: every round measured once already. Never the held-out
- * round (round 19, `test_round19`, `r19-*`) until it has been measured.
+ * round (round 20, `test_round20`, `r20-*`) until it has been measured.
  */
 export const TRAINING_SPLITS = [
   'dev',
@@ -49,6 +49,7 @@ export const TRAINING_SPLITS = [
   'test-r16',
   'test-r17',
   'test-r18',
+  'test-r19',
   'corpus',
 ] as const;
 
