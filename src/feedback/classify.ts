@@ -15,6 +15,7 @@ import {
   coveredBy,
   MODEL_CONFIDENCE,
   type ModelVerdict,
+  DEFAULT_ACCEPTING_TURN_THRESHOLD,
   modelVerdict,
   SECOND_STAGE_DEFAULT,
   type SecondStageOptions,
@@ -41,7 +42,8 @@ export interface ClassifyOptions {
   /**
    * The statistical second stage (model/second-stage.ts): asked when the rules gave no verdict
    * (`no-signal`) or only implicit acceptance, and, for explicit acceptance, about the window's
-   * other turns only (a complaint there outranks the acceptance); a rule's correction, partial,
+   * other turns (a complaint there outranks the acceptance) and, at a higher bar, the accepting
+   * turn itself; a rule's correction, partial,
    * redo or revert is never changed. `true` = the shipped model with default settings; default
    * `SECOND_STAGE_DEFAULT` (on).
    */
@@ -55,7 +57,8 @@ const WEAK_RULES: ReadonlySet<Rule> = new Set<Rule>(['no-signal', 'implicit-acce
  * An acceptance the rules read in so many words. The model may still read a complaint in one of
  * the window's OTHER turns (`ok nice` ⏐ `hm, reading it properly now, step 3 runs before step 4
  * creates the database`): across a window a correction outranks an acceptance (issue 3). The turn
- * that accepted is not re-read.
+ * that accepted is re-read only at the higher `acceptingTurnThreshold` (sarcasm and praise beside a
+ * defect carry approval words: `oh great, 63 emails … love that`).
  */
 const EXPLICIT_ACCEPTANCE: Rule = 'explicit-acceptance';
 
@@ -84,6 +87,11 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
   else if (byRules.rule === EXPLICIT_ACCEPTANCE) {
     const others = window.turns.filter((t) => t.index !== byRules.turns_to_feedback);
     verdict = modelVerdict(others, stageOptions, false);
+    const veto = stageOptions.acceptingTurnThreshold === undefined ? DEFAULT_ACCEPTING_TURN_THRESHOLD : stageOptions.acceptingTurnThreshold;
+    if (verdict === null && veto !== null) {
+      const accepting = window.turns.filter((t) => t.index === byRules.turns_to_feedback);
+      verdict = modelVerdict(accepting, { ...stageOptions, threshold: veto }, false);
+    }
   }
   if (verdict === null) return byRules;
   const turn = window.turns[verdict.turn - 1];

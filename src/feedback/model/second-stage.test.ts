@@ -3,7 +3,14 @@ import { buildConversation, type Step } from '../../../test/support/conversation
 import { type ClassifyOptions, classifyWindow } from '../classify.js';
 import { buildWindows } from '../window.js';
 import type { ModelFile } from './logistic.js';
-import { coveredBy, MODEL_CONFIDENCE, modelVerdict, SECOND_STAGE_DEFAULT } from './second-stage.js';
+import {
+  coveredBy,
+  DEFAULT_ACCEPTING_TURN_THRESHOLD,
+  DEFAULT_THRESHOLD,
+  MODEL_CONFIDENCE,
+  modelVerdict,
+  SECOND_STAGE_DEFAULT,
+} from './second-stage.js';
 
 /** A hand-made model: `blorp`/`hrm` push towards a complaint, `zing` towards acceptance; everything else is none. */
 const MODEL: ModelFile = {
@@ -65,7 +72,6 @@ describe('second stage: where the rules gave no verdict or implicit acceptance, 
 
   it('never overrides the turn of an explicit rule verdict, even with a model that reads everything as a complaint', () => {
     const explicit: Array<[string, string]> = [
-      ['looks good, thanks', 'explicit-acceptance'],
       ['this is wrong', 'rejection'],
       ['please redo it', 'redo'],
       ['close, but the dates are off', 'partial'],
@@ -92,13 +98,29 @@ describe('second stage: where the rules gave no verdict or implicit acceptance, 
       model: MODEL,
     });
     expect(earlier).toMatchObject({ outcome: 'correction', rule: 'model-rejection', turns_to_feedback: 1 });
-    // The accepting turn itself is never re-read, whatever the model thinks of it.
-    expect(judge([{ skill: 's' }, { user: 'looks good, blorp' }], { model: ALWAYS }).rule).toBe('explicit-acceptance');
-    expect(judge([{ skill: 's' }, { user: 'looks good, blorp' }, { user: 'what does the second flag do' }], { model: MODEL }).rule).toBe(
-      'explicit-acceptance',
-    );
     // Below the threshold the acceptance stands.
     expect(judge([{ skill: 's' }, { user: 'looks good' }, { user: 'hrm, page two' }], { model: MODEL }).rule).toBe('explicit-acceptance');
+  });
+
+  it('the accepting turn itself is re-read only at the higher acceptingTurnThreshold (default 0.9), or not at all with null', () => {
+    expect(DEFAULT_ACCEPTING_TURN_THRESHOLD).toBe(0.9);
+    expect(DEFAULT_ACCEPTING_TURN_THRESHOLD).toBeGreaterThan(DEFAULT_THRESHOLD);
+    const sure: Step[] = [{ skill: 's' }, { user: 'looks good, blorp' }, { user: 'what does the second flag do' }]; // p(negative) ≈ 0.98
+    expect(judge(sure, false)).toMatchObject({ outcome: 'acceptance', rule: 'explicit-acceptance', turns_to_feedback: 1 });
+    const c = judge(sure, { model: MODEL });
+    expect(c).toMatchObject({ outcome: 'correction', rule: 'model-rejection', turns_to_feedback: 1, confidence: MODEL_CONFIDENCE });
+    expect(c.reason).toContain('rules: explicit-acceptance in turn 1, outranked by a correction');
+    // Sure enough for another turn (0.8) but not for the accepting one: hrm + blorp would be; hrm alone (≈ 0.59) is not.
+    expect(judge([{ skill: 's' }, { user: 'looks good, hrm' }], { model: MODEL }).rule).toBe('explicit-acceptance');
+    expect(judge([{ skill: 's' }, { user: 'looks good, hrm' }], { model: MODEL, acceptingTurnThreshold: 0.55 }).rule).toBe(
+      'model-rejection',
+    );
+    expect(judge([{ skill: 's' }, { user: 'looks good, thanks' }], { model: ALWAYS }).rule).toBe('model-rejection');
+    expect(judge([{ skill: 's' }, { user: 'looks good, thanks' }], { model: ALWAYS, acceptingTurnThreshold: null }).rule).toBe(
+      'explicit-acceptance',
+    );
+    // Another turn's complaint is found first (at the lower bar) and named.
+    expect(judge([{ skill: 's' }, { user: 'looks good, blorp' }, { user: 'hrm blorp' }], { model: MODEL }).turns_to_feedback).toBe(2);
   });
 
   it('a window without human turns stays no-reaction', () => {
