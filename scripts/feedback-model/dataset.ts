@@ -27,7 +27,7 @@ import {
 
 /**
  * The splits the model may learn from: every round measured once already. Never the held-out
- * round (round 20, `test_round20`, `r20-*`) until it has been measured.
+ * round (round 21, `test_round21`, `r21-*`) until it has been measured.
  */
 export const TRAINING_SPLITS = [
   'dev',
@@ -50,6 +50,7 @@ export const TRAINING_SPLITS = [
   'test-r17',
   'test-r18',
   'test-r19',
+  'test-r20',
   'corpus',
 ] as const;
 
