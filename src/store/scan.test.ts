@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot, runChild } from '../../test/support/child.js';
 import type { SqliteDatabase } from './database.js';
 import { queryValue } from './database.js';
-import { type StoreScanResult, scanIntoStore } from './scan.js';
+import { defaultScanWorkerCount, type StoreScanResult, scanIntoStore } from './scan.js';
 import { openStore } from './store.js';
 
 const corpus = join(repoRoot, '..', 'shared', 'corpus', 'claude-code');
@@ -162,6 +162,13 @@ describe('scan over the real corpus', () => {
     expect(resumed).toMatchObject({ skipped: k, reread: names.length - k });
     expect(dump(stopped.db)).toEqual(clean);
     stopped.db.close();
+  });
+
+  it('sizes the pool from the cores: one core is this thread, which writes the store and scans files too', () => {
+    expect(defaultScanWorkerCount(1)).toBe(1);
+    expect(defaultScanWorkerCount(2)).toBe(1);
+    expect(defaultScanWorkerCount(4)).toBe(3);
+    expect(defaultScanWorkerCount(64)).toBe(8);
   });
 
   it('a scan process killed with SIGKILL mid-way, then scanned again, gives the rows of a clean scan', async () => {

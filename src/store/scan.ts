@@ -13,6 +13,7 @@
  * replaces their events. Everything before the resume point is final and never read again.
  * Deleted transcripts are simply not visited: their rows stay.
  */
+import { availableParallelism } from 'node:os';
 import { resolve as resolvePath } from 'node:path';
 import { SkillpulseError } from '../errors.js';
 import { DEFAULT_WINDOW_TURNS } from '../feedback/window.js';
@@ -59,15 +60,25 @@ export interface StoreScanOptions {
   failAfterFiles?: number;
   /**
    * Worker threads for the per-file step (the store is always written by this thread, one
-   * transaction per file, in file order). Default: `defaultWorkerCount()` when the scan has more
-   * than `PARALLEL_MIN_BYTES` to read and more than one file, else 0 (worker start-up would
-   * cost more than it saves).
+   * transaction per file, in file order; with workers, this thread also scans files no worker has
+   * taken while it waits). Default: `defaultScanWorkerCount()` when the scan has more than
+   * `PARALLEL_MIN_BYTES` to read and more than one file, else 0 (worker start-up would cost more
+   * than it saves).
    */
   workers?: number;
 }
 
 /** Below this many bytes to read, a scan stays on one thread. */
 export const PARALLEL_MIN_BYTES = 200 * 1024 * 1024;
+
+/**
+ * Workers for a parallel scan: every core but one, at most 8, at least 1. The calling thread is
+ * the other one: it writes the store and scans the files no worker has taken (on two cores, one
+ * worker and this thread; a second worker cost ~100 MB of peak memory for the same wall time).
+ */
+export function defaultScanWorkerCount(cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores - 1, 8));
+}
 
 export interface FileScanReport {
   path: string;
@@ -139,12 +150,13 @@ export function applySnippetPolicy(db: SqliteDatabase, policy: SnippetPolicy): {
 /**
  * The outcomes of the files to read, in the given order: on this thread one by one, or from a
  * pool of worker threads (dispatched biggest first so a huge file starts at once, handed back in
- * order). Stopping early terminates the workers.
+ * order) with this thread scanning, in order, the files no worker has taken yet while it waits.
+ * Stopping early terminates the workers.
  */
 async function* outcomesOf(requests: readonly FileScanRequest[], workers: number): AsyncGenerator<FileScanOutcome> {
   if (requests.length === 0) return;
+  const { scanTranscriptFile } = await import('./scan-file.js');
   if (workers <= 0) {
-    const { scanTranscriptFile } = await import('./scan-file.js');
     for (const request of requests) yield await scanTranscriptFile(request);
     return;
   }
@@ -157,6 +169,7 @@ async function* outcomesOf(requests: readonly FileScanRequest[], workers: number
     cost: () => 1,
     maxBuffered: 4096,
     priority: bytes,
+    local: scanTranscriptFile,
   })) {
     if (!outcome.ok) throw outcome.error;
     yield outcome.result;
@@ -286,10 +299,7 @@ export async function scanIntoStore(db: SqliteDatabase, options: StoreScanOption
   }
   // The worker pool (and the reader it pulls in) is loaded only for a scan that uses it.
   const parallel = options.workers === undefined && toRead > PARALLEL_MIN_BYTES && requests.length > 1;
-  const workers = Math.max(
-    0,
-    Math.floor(options.workers ?? (parallel ? (await import('../transcripts/parallel-read.js')).defaultWorkerCount() : 0)),
-  );
+  const workers = Math.max(0, Math.floor(options.workers ?? (parallel ? defaultScanWorkerCount() : 0)));
   const outcomes = outcomesOf(requests, Math.min(workers, requests.length));
   try {
     for (let index = 0; index < files.length; index++) {

@@ -48,7 +48,7 @@ export function serveJobs<J, R>(handler: (job: J) => Promise<R>): void {
   });
 }
 
-export interface OrderedPoolOptions<J> {
+export interface OrderedPoolOptions<J, R = unknown> {
   workers: number;
   start: () => Worker;
   /** A job's weight against the budget (e.g. bytes it reads). */
@@ -61,6 +61,14 @@ export interface OrderedPoolOptions<J> {
    * job order.
    */
   priority?: (job: J) => number;
+  /**
+   * The calling thread's own share: while the outcome it needs next is still being made, it runs
+   * jobs no worker has taken yet (the next ones in job order, where workers take the highest
+   * priority first) with this function, between turns of its event loop so the workers are fed.
+   * The thread would otherwise only wait; on two cores one worker plus this thread do the work of
+   * two workers without a third isolate's memory and start-up. Default: none (workers only).
+   */
+  local?: (job: J) => Promise<R>;
 }
 
 /** A job's outcome: its result, or the error the worker reported (the consumer decides). */
@@ -70,7 +78,7 @@ export type JobOutcome<R> = { ok: true; result: R } | { ok: false; error: Error 
  * Yields one outcome per job, in job order. A worker crash ends the run with its error. Workers
  * are terminated when the consumer finishes or stops early.
  */
-export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPoolOptions<J>): AsyncGenerator<JobOutcome<R>> {
+export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPoolOptions<J, R>): AsyncGenerator<JobOutcome<R>> {
   if (jobs.length === 0) return;
   interface Slot {
     worker: Worker;
@@ -88,6 +96,9 @@ export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPool
   let buffered = 0;
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
+  /** Jobs handed out (to a worker or run here); `queue` is walked past them. */
+  const taken = new Array<boolean>(jobs.length).fill(false);
+  let localRunning = false;
   const notify = () => {
     const w = wake;
     wake = null;
@@ -95,15 +106,42 @@ export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPool
   };
   const dispatch = () => {
     for (const slot of slots) {
+      while (next < queue.length && taken[queue[next] as number]) next++;
       if (slot.busy !== null || next >= queue.length) continue;
       const id = queue[next] as number;
-      const inFlight = slots.some((s) => s.busy !== null);
+      const inFlight = slots.some((s) => s.busy !== null) || localRunning;
       if (inFlight && buffered + (costs[id] as number) > options.maxBuffered) return;
       buffered += costs[id] as number;
       slot.busy = id;
+      taken[id] = true;
       slot.worker.postMessage({ id, job: jobs[id] as J } satisfies PoolRequest<J>);
       next++;
     }
+  };
+  /** The first job at or after `from` (job order) that nobody has taken, within the budget. */
+  let localFrom = 0;
+  const localJob = (from: number): number | null => {
+    localFrom = Math.max(localFrom, from);
+    while (localFrom < jobs.length && taken[localFrom]) localFrom++;
+    if (localFrom >= jobs.length) return null;
+    const inFlight = slots.some((s) => s.busy !== null);
+    if (inFlight && buffered + (costs[localFrom] as number) > options.maxBuffered) return null;
+    return localFrom;
+  };
+  const runLocal = async (id: number, local: (job: J) => Promise<R>) => {
+    taken[id] = true;
+    buffered += costs[id] as number;
+    localRunning = true;
+    try {
+      outcomes[id] = { ok: true, result: await local(jobs[id] as J) };
+    } catch (error) {
+      outcomes[id] = { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+    } finally {
+      localRunning = false;
+    }
+    // Let the workers' messages in (a finished job, a free slot to fill) before the next one.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    dispatch();
   };
   const count = Math.max(1, Math.min(options.workers, jobs.length));
   for (let i = 0; i < count; i++) {
@@ -134,6 +172,12 @@ export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPool
     for (let index = 0; index < jobs.length; index++) {
       while (outcomes[index] === undefined) {
         if (failure) throw failure;
+        const local = options.local;
+        const id = local ? localJob(index) : null;
+        if (local && id !== null) {
+          await runLocal(id, local);
+          continue;
+        }
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
