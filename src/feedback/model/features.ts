@@ -83,7 +83,8 @@ const isNegator = (w: string): boolean => NEGATORS.has(w) || w.endsWith("n't");
 
 /**
  * The feature set of a text (each feature once, sorted): `w:` word, `b:` word bigram (`^` marks the
- * message start), `c:` CJK character, `cc:` CJK character bigram, `s:` symbol, `p:?` / `p:!`. A word
+ * message start; a word with a digit is `#` in both), `n:2+` (two or more such words), `c:` CJK
+ * character, `cc:` CJK character bigram, `s:` symbol, `p:?` / `p:!`. A word
  * up to NEGATION_SCOPE words after a negator in the same clause is `w:!word` instead of `w:word`, so
  * `nothing broke` / `no errors` do not share the complaint's evidence of `broke` / `errors`.
  */
@@ -92,17 +93,24 @@ export function extractFeatures(text: string): string[] {
   const out = new Set<string>();
   let prev = '^';
   let negated = 0;
-  for (const w of words) {
-    if (w === '|') {
+  let numbers = 0;
+  for (const token of words) {
+    if (token === '|') {
       prev = '|';
       negated = 0;
       continue;
     }
-    if (!/^\d+$/.test(w)) out.add(negated > 0 ? `w:!${w}` : `w:${w}`);
+    // Any word with a digit is `#`: the figure itself is noise, that a message states figures is not.
+    const number = /\d/.test(token);
+    if (number) numbers++;
+    const w = number ? '#' : token;
+    out.add(negated > 0 ? `w:!${w}` : `w:${w}`);
     negated = isNegator(w) ? NEGATION_SCOPE : Math.max(0, negated - 1);
     if (prev !== '|') out.add(`b:${prev}_${w}`);
     prev = w;
   }
+  // Two figures or more: a correction stated as facts often sets one against another (12h rest, 14h minimum).
+  if (numbers >= 2) out.add('n:2+');
   for (const r of cjkRuns) {
     const chars = [...r];
     for (let i = 0; i < chars.length; i++) {

@@ -40,7 +40,17 @@ describe('tokenisation', () => {
     const f = extractFeatures('ＯＫ 这个 API 有 3 个 bug 👍');
     expect(f).toEqual(expect.arrayContaining(['w:ok', 'w:api', 'w:bug', 'cc:这个', 's:👍']));
     expect(f).not.toContain('w:3');
+    expect(f).toContain('w:#');
+    expect(f).not.toContain('n:2+');
     expect(f).toEqual([...f].sort());
+  });
+
+  it('figures are one feature whatever their value; two or more add n:2+', () => {
+    const f = extractFeatures('thats 12h between. minimum rest is 14h');
+    expect(f).toEqual(expect.arrayContaining(['w:#', 'b:thats_#', 'b:is_#', 'n:2+']));
+    expect(f.filter((x) => /12|14/.test(x))).toEqual([]);
+    expect(extractFeatures('47 km instead of the usual 63')).toEqual(expect.arrayContaining(['b:^_#', 'b:usual_#', 'n:2+']));
+    expect(extractFeatures('v2 looks fine')).toEqual(expect.arrayContaining(['w:#', 'b:^_#', 'b:#_looks']));
   });
 
   it('reads only the start of a long message', () => {
