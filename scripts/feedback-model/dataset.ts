@@ -27,7 +27,7 @@ import {
 
 /**
  * The splits the model may learn from: every round measured once already. Never the held-out
- * round (round 21, `test_round21`, `r21-*`) until it has been measured.
+ * round (round 22, `test_round22`, `r22-*`) until it has been measured.
  */
 export const TRAINING_SPLITS = [
   'dev',
@@ -51,6 +51,7 @@ export const TRAINING_SPLITS = [
   'test-r18',
   'test-r19',
   'test-r20',
+  'test-r21',
   'corpus',
 ] as const;
 
