@@ -3,7 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SkillpulseError } from '../errors.js';
-import { type SchemaModule, openDatabase, queryOne, queryValue, resolveStorePath, schemaVersions, withTransaction } from './database.js';
+import {
+  openDatabase,
+  queryOne,
+  queryValue,
+  resolveStorePath,
+  retryWhileBusy,
+  type SchemaModule,
+  schemaVersions,
+  withTransaction,
+} from './database.js';
 
 const v1: SchemaModule = {
   name: 'things',
@@ -102,5 +111,49 @@ describe('resolveStorePath', () => {
     expect(resolveStorePath({ env: { HOME: '/h', SKILLPULSE_HOME: '/sp' }, cwd: '/w' })).toBe('/sp/skillpulse.db');
     expect(resolveStorePath({ env: { HOME: '/h' }, cwd: '/w' })).toBe('/h/.skillpulse/skillpulse.db');
     expect(() => resolveStorePath({ env: {}, cwd: '/w' })).toThrow(/HOME/);
+  });
+});
+
+describe('retryWhileBusy (switching a fresh store to WAL while other processes open it)', () => {
+  const busy = () => Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+
+  it('tries again while SQLite answers SQLITE_BUSY, backing off, until the step succeeds', () => {
+    let calls = 0;
+    const sleeps: number[] = [];
+    retryWhileBusy(
+      () => {
+        calls++;
+        if (calls < 5) throw busy();
+      },
+      10_000,
+      (ms) => sleeps.push(ms),
+    );
+    expect(calls).toBe(5);
+    expect(sleeps).toEqual([2, 4, 8, 16]);
+  });
+
+  it('rethrows any other error at once, and SQLITE_BUSY itself once the timeout has passed', () => {
+    const other = Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    let calls = 0;
+    expect(() =>
+      retryWhileBusy(
+        () => {
+          calls++;
+          throw other;
+        },
+        10_000,
+        () => {},
+      ),
+    ).toThrow(other);
+    expect(calls).toBe(1);
+    expect(() =>
+      retryWhileBusy(
+        () => {
+          throw busy();
+        },
+        0,
+        () => {},
+      ),
+    ).toThrow('database is locked');
   });
 });

