@@ -9,7 +9,7 @@
  * never replace anything (re-importing changes nothing).
  */
 import type { AnalyzedInvocation } from '../feedback/analyze.js';
-import type { CorrectionType, DimensionHint, Outcome, Rule } from '../feedback/classify.js';
+import type { Classification } from '../feedback/classify.js';
 import { eventId } from '../feedback/event.js';
 import type { SkillInvocation } from '../invocations/types.js';
 import type { SqliteDatabase } from './database.js';
@@ -40,16 +40,8 @@ function timeMs(timestamp: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** The stored judgement of a windowed invocation (schema v2). */
-export interface InvocationJudgement {
-  outcome: Outcome;
-  correction_type: CorrectionType | null;
-  confidence: number | null;
-  turns_to_feedback: number | null;
-  dimension_hint: DimensionHint | null;
-  rule: Rule;
-  reason: string;
-  complete: boolean;
+/** The stored judgement of a windowed invocation (schema v2): its classification, with a redacted snippet instead of the raw text. */
+export interface InvocationJudgement extends Omit<Classification, 'snippet_source'> {
   /** Time of the deciding human turn. */
   reaction_at: string | null;
   /** Redacted, ≤200 characters (the only transcript text the store keeps). */

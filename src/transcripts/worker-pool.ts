@@ -104,16 +104,21 @@ export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPool
     wake = null;
     w?.();
   };
+  /** Whether job `id` may be handed out now: always when nothing runs, else within the budget. */
+  const fits = (id: number) =>
+    !(localRunning || slots.some((s) => s.busy !== null)) || buffered + (costs[id] as number) <= options.maxBuffered;
+  const take = (id: number) => {
+    taken[id] = true;
+    buffered += costs[id] as number;
+  };
   const dispatch = () => {
     for (const slot of slots) {
       while (next < queue.length && taken[queue[next] as number]) next++;
       if (slot.busy !== null || next >= queue.length) continue;
       const id = queue[next] as number;
-      const inFlight = slots.some((s) => s.busy !== null) || localRunning;
-      if (inFlight && buffered + (costs[id] as number) > options.maxBuffered) return;
-      buffered += costs[id] as number;
+      if (!fits(id)) return;
+      take(id);
       slot.busy = id;
-      taken[id] = true;
       slot.worker.postMessage({ id, job: jobs[id] as J } satisfies PoolRequest<J>);
       next++;
     }
@@ -123,14 +128,10 @@ export async function* runOrdered<J, R>(jobs: readonly J[], options: OrderedPool
   const localJob = (from: number): number | null => {
     localFrom = Math.max(localFrom, from);
     while (localFrom < jobs.length && taken[localFrom]) localFrom++;
-    if (localFrom >= jobs.length) return null;
-    const inFlight = slots.some((s) => s.busy !== null);
-    if (inFlight && buffered + (costs[localFrom] as number) > options.maxBuffered) return null;
-    return localFrom;
+    return localFrom < jobs.length && fits(localFrom) ? localFrom : null;
   };
   const runLocal = async (id: number, local: (job: J) => Promise<R>) => {
-    taken[id] = true;
-    buffered += costs[id] as number;
+    take(id);
     localRunning = true;
     try {
       outcomes[id] = { ok: true, result: await local(jobs[id] as J) };
