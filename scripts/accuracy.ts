@@ -32,6 +32,7 @@ import {
   realClientItems,
   scoreBySplit,
   type SplitFile,
+  unknownArgument,
 } from './accuracy/benchmark.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,7 +50,25 @@ function optionValue(argv: string[], name: string): string | undefined {
   return eq === undefined ? undefined : eq.slice(name.length + 1);
 }
 
+const USAGE = `usage: npm run accuracy -- [--split NAMES] [--second-stage on|off] [--json | --list]
+  --split NAMES          only these comma-separated splits (dev, test-r1 ... or split-file keys); the
+                         others are not even analysed (always pass it while a held-out round exists)
+  --second-stage on|off  with or without the statistical second stage (default: on)
+  --json                 every item and every split's scores as JSON
+  --list                 also one line per labeled invocation
+  --verbose              accepted for compatibility: misclassified items are always listed
+`;
+
 async function main(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const unknown = unknownArgument(argv);
+  if (unknown !== null) {
+    process.stderr.write(`accuracy: unknown argument ${unknown}\n${USAGE}`);
+    return 2;
+  }
   const only = parseSplitFilter(optionValue(argv, '--split'));
   const stage = optionValue(argv, '--second-stage');
   if (stage !== undefined && stage !== 'on' && stage !== 'off') throw new Error('--second-stage must be on or off');

@@ -16,6 +16,7 @@ import {
   scoreBySplit,
   splitName,
   windowText,
+  unknownArgument,
 } from './benchmark.js';
 
 const scratch: string[] = [];
@@ -211,5 +212,17 @@ describe('on a tiny synthetic labeled set (real transcripts, the real classifier
     ]);
     writeFileSync(labels, JSON.stringify({ labels: [] }));
     expect((await corpusItems(one, labels)).unlabeled).toEqual([uuid]);
+  });
+});
+
+describe('unknownArgument', () => {
+  it('accepts the known flags and their values, and names the first unknown one', () => {
+    expect(unknownArgument([])).toBeNull();
+    expect(unknownArgument(['--split', 'test-r1,corpus', '--second-stage', 'off', '--verbose', '--json'])).toBeNull();
+    expect(unknownArgument(['--split=dev', '--second-stage=on', '--list'])).toBeNull();
+    // A typo or an unsupported flag must not fall through to a run over every split.
+    expect(unknownArgument(['--splits', 'dev'])).toBe('--splits');
+    expect(unknownArgument(['--split', 'dev', '--hepl'])).toBe('--hepl');
+    expect(unknownArgument(['test-r1'])).toBe('test-r1');
   });
 });

@@ -344,3 +344,24 @@ export function formatReport(items: readonly Item[], only: SplitFilter = null): 
     )
     .join('\n\n');
 }
+
+/** Flags that take no value, and those that take one (`--name value` or `--name=value`). */
+const SWITCHES = new Set(['--json', '--list', '--verbose']);
+const VALUED = ['--split', '--second-stage'];
+
+/**
+ * The first argument that is not a known flag (or a known flag's value), or null. An unknown flag
+ * must not fall through to a default run: that would classify every split, a held-out one included.
+ */
+export function unknownArgument(argv: readonly string[]): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (SWITCHES.has(a) || VALUED.some((name) => a.startsWith(`${name}=`))) continue;
+    if (VALUED.includes(a)) {
+      i++;
+      continue;
+    }
+    return a;
+  }
+  return null;
+}
