@@ -187,3 +187,36 @@ describe('F. "and yet you scheduled it" (misses: 2号炉周三要检修，…，
     },
   );
 });
+
+describe('G. a part praised in a verbless sentence, another wrong or missing → partial (misses: "developer dates right. fixer\'s wrong, …", "chanter reeds good. the drones should be synthetic …", "1 and 2 fine. lawn 3\'s being re-seeded … and you\'ve missed the golf croquet ladder …")', () => {
+  it.each([
+    "developer dates right. fixer's wrong, Jo replaced it tuesday",
+    'chanter reeds good. the drones should be synthetic',
+    "1 and 2 fine. lawn 3's being re-seeded, and you've missed the ladder",
+    'front row good. the back row is wrong',
+    'monday and tuesday fine. wednesday is missing',
+    'start times correct. the end times are wrong',
+    'table plan spot on. you forgot the high chairs',
+    "labels printed fine, the barcodes won't scan",
+    'both menus right. the prices should be in euros',
+    'cake order good. the candles are missing',
+    "vans 1 & 2 fine. van 3 is in for its MOT and you've missed the spare",
+  ])('%s → partial', (text) => {
+    expect(outcome(text)).toBe('partial');
+  });
+  it.each(['chanter reeds good.', 'start times correct', 'table plan spot on!'])('%s → acceptance', (text) => {
+    expect(outcome(text)).toBe('acceptance');
+  });
+  it.each(["you've missed the ladder", "you've forgotten the high chairs", "the barcodes won't scan", "they won't fit on one page"])(
+    '%s → correction',
+    (text) => {
+      expect(outcome(text)).toBe('correction');
+    },
+  );
+  it.each(['dates not right. the times are wrong', 'sounds good. the date is wrong', 'shift it two columns right.', 'turn right.'])(
+    'trap: %s → no partial, no acceptance',
+    (text) => {
+      expect(['partial', 'acceptance']).not.toContain(outcome(text));
+    },
+  );
+});
