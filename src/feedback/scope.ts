@@ -184,6 +184,16 @@ export function sentenceHead(text: string, at: number): string {
 
 /** zh: a failure followed by 的时候/时/的话 names a case (round 14). */
 const CJK_CASE_AFTER = /^[了掉]?(?:的时候|时候|之后|以后|的话)/u;
+/**
+ * A failure asked about as what is expected to happen (`切的时候写请求大概会失败多久？`, `how long will
+ * writes fail during the switch?`; round 19): a future auxiliary just before it, and no why (为什么会失败？,
+ * `why will it fail?` challenge a failure that was seen).
+ */
+const CJK_EXPECTED = /(?:会|会不会|还会|也会|要)$/u;
+const CJK_WHY = /为什么|为啥|怎么|咋|居然|竟然|又/u;
+const EN_EXPECTED =
+  /(?<!\b(?:i|we|you)\s+)\b(?:will|would|might|could|is it going to|are they going to|is that going to|gonna)\s+(?:[\w'-]+\s+){0,3}$/u;
+const EN_WHY = /\b(?:why|how come|still|again)\b/u;
 
 /**
  * A question about what the system does, not a request to the agent: an auxiliary opens the
@@ -200,7 +210,13 @@ export function isHypotheticalCase(lx: Lexicon, text: string, at: number, end = 
   if (lx.hypotheticalMarkers.length === 0) return false;
   const before = sentenceHead(text, at);
   // zh: a case named after the failure (`刷新失败的时候会怎样？`, `…挂了的话呢？`; round 14).
-  if (lx.mode === 'cjk') return lx.hypotheticalMarkers.some((m) => before.includes(m)) || CJK_CASE_AFTER.test(text.slice(end, end + 8));
+  if (lx.mode === 'cjk')
+    return (
+      lx.hypotheticalMarkers.some((m) => before.includes(m)) ||
+      CJK_CASE_AFTER.test(text.slice(end, end + 8)) ||
+      (CJK_EXPECTED.test(before) && !CJK_WHY.test(before))
+    );
+  if (EN_EXPECTED.test(before) && !EN_WHY.test(before)) return true;
   return lx.hypotheticalMarkers.some((m) => {
     for (let i = before.indexOf(m); i >= 0; i = before.indexOf(m, i + 1)) {
       if (!isWordChar(charAt(before, i - 1)) && !isWordChar(charAt(before, i + m.length))) return true;
