@@ -9,7 +9,7 @@
  * an early "ok". `turns_to_feedback` is the turn that decided.
  */
 import { defaultLexicons, type Lexicon } from './lexicon.js';
-import { pickDimension } from './live-hits.js';
+import { liveHits, pickDimension } from './live-hits.js';
 import { analyzeText, type TextAnalysis } from './matcher.js';
 import {
   coveredBy,
@@ -138,6 +138,35 @@ function polarQuestion(a: TextAnalysis): boolean {
   return a.question ? POLAR_QUESTION.test(a.text) : POLAR_WITHOUT_MARK.test(a.text.trim());
 }
 
+/**
+ * The person's own why-question was answered and they concede it (`why is the windmill last?` ⏐
+ * `ah fair. that's fine then`, 为什么…？ ⏐ 有道理，就这样; round 20): the challenge in the question was
+ * a question, and the acceptance that opens by conceding the answer decides. Only the turn right
+ * after the question, only when every signal of the asked turn sits in its question (`why did
+ * you …?`, 为什么…？), and only when the reply opens with a concession (`fair enough`, `makes sense`,
+ * `ah ok`, 有道理, 明白了).
+ */
+function answeredThenAccepted(
+  window: InfluenceWindow,
+  best: { turn: number; verdict: TurnVerdict },
+  turn: WindowTurn,
+  verdict: TurnVerdict,
+  lexicons: readonly Lexicon[],
+): boolean {
+  if (verdict.outcome !== 'acceptance' || verdict.rule !== EXPLICIT_ACCEPTANCE || turn.kind !== 'prompt') return false;
+  if (best.turn !== turn.index - 1 || best.verdict.rank !== RANK.correction) return false;
+  if (best.verdict.rule !== 'negative-evaluation' && best.verdict.rule !== 'rejection') return false;
+  const asked = window.turns[best.turn - 1];
+  if (asked?.kind !== 'prompt') return false;
+  // Nothing in the asked turn but its question: every signal sits in a question sentence.
+  const q = analyzeText(asked.text, lexicons);
+  if (!q.question || q.hits.some((h) => h.kind === 'signal' && !h.negated && !h.inQuestion)) return false;
+  // The opening clause alone: a longer acceptance (`makes sense, keep it`) would swallow the concession.
+  const opening = /^[^,;:.!?，；：。！？\n]*/u.exec(turn.text.trim())?.[0] ?? '';
+  const a = analyzeText(opening, lexicons);
+  return liveHits(a, 'acknowledgement').some((h) => /^[\s\p{P}\p{S}]*$/u.test(a.text.slice(0, h.start)));
+}
+
 /** The lexicon-and-rules verdict alone. */
 function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]): Classification {
   const complete = isWindowComplete(window);
@@ -149,6 +178,7 @@ function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]):
   for (const turn of window.turns) {
     const verdict = judgeTurn(turn, lexicons, onlyAsked, anyAsked);
     if (verdict && (best === null || verdict.rank > best.verdict.rank)) best = { turn: turn.index, verdict };
+    else if (verdict && best && answeredThenAccepted(window, best, turn, verdict, lexicons)) best = { turn: turn.index, verdict };
     const asked = verdict === null && turn.kind === 'prompt';
     const analysis = asked ? analyzeText(turn.text, lexicons) : null;
     onlyAsked = (turn.index === 1 || onlyAsked) && analysis !== null && polarQuestion(analysis);
