@@ -6,8 +6,8 @@
  *   npm run train-feedback-model -- --check # exit 1 when the shipped weights.json is stale
  *   npm run train-feedback-model -- --cv    # leave-one-split-out cross-validation: rules-only vs rules+model
  *
- * Training splits: dev, test-r1 … test-r29, corpus (TRAINING_SPLITS in scripts/feedback-model/dataset.ts)
- * and the hand-written sentences (extraTrainingFiles); the next held-out round (30) is never read.
+ * Training splits: dev, test-r1 … test-r30, corpus (TRAINING_SPLITS in scripts/feedback-model/dataset.ts)
+ * and the hand-written sentences (extraTrainingFiles); the next held-out round (31) is never read.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
