@@ -120,6 +120,26 @@ export const lexiconSchema = z
      * 如果新集群写失败了怎么处理？), it reports nothing (round 13).
      */
     hypothetical_markers: z.array(z.string().min(1)).default([]),
+    /**
+     * Regular expressions (Unicode, case-sensitive, on the normalised text) that tell when a failure
+     * word in a question is asked about, not reported (rounds 14 and 19). `expected_before`: what
+     * stands at the end of the sentence before the failure word when the failure is expected to
+     * happen (`how long will writes fail`, 大概会失败多久); `seen_markers`: words anywhere before it that
+     * say the failure was seen all the same (`why`, `still`, 为什么); `case_after`: what directly
+     * follows the failure word when it names a case (失败的时候, 挂了的话); `behaviour_question`: the
+     * sentence head of a revert word in a question about what the system does (`does the second
+     * schedule just revert?`, not `can you revert?`). Each is optional: a language without one has
+     * no such rule.
+     */
+    question_cases: z
+      .object({
+        expected_before: z.string().min(1).optional(),
+        seen_markers: z.string().min(1).optional(),
+        case_after: z.string().min(1).optional(),
+        behaviour_question: z.string().min(1).optional(),
+      })
+      .strict()
+      .default({}),
     /** Word mode: a negated acceptance term ("not perfect") is a rejection. */
     negated_acceptance_is_rejection: z.boolean().default(false),
     /**

@@ -79,6 +79,10 @@ describe('loadLexicons (config lexicons.languages / lexicons.files)', () => {
     expect(caught(() => loadLexicons({ files: [unknown] })).location).toMatchObject({ file: unknown, field: 'signals' });
     const regex = write(d, 'regex.json', { ...french, signal_patterns: { redo: ['(encore'] } });
     expect(caught(() => loadLexicons({ files: [regex] })).location).toMatchObject({ file: regex, field: 'signal_patterns.redo.0' });
+    const cases = write(d, 'cases.json', { ...french, question_cases: { seen_markers: 'pourquoi|(' } });
+    expect(caught(() => loadLexicons({ files: [cases] })).location).toMatchObject({ file: cases, field: 'question_cases.seen_markers' });
+    const unknownCase = write(d, 'unknown-case.json', { ...french, question_cases: { why: 'pourquoi' } });
+    expect(caught(() => loadLexicons({ files: [unknownCase] })).code).toBe('CONFIG');
     const blank = write(d, 'blank.json', { ...french, signals: { acceptance: ['  '] } });
     expect(caught(() => loadLexicons({ files: [blank] })).location).toMatchObject({ file: blank, field: 'signals.acceptance.0' });
   });

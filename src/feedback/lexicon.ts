@@ -43,6 +43,13 @@ export interface LexiconTerm {
   negatable: boolean;
 }
 
+export interface QuestionCases {
+  expectedBefore: RegExp | null;
+  seenMarkers: RegExp | null;
+  caseAfter: RegExp | null;
+  behaviourQuestion: RegExp | null;
+}
+
 export interface Lexicon {
   language: string;
   name: string;
@@ -62,6 +69,8 @@ export interface Lexicon {
   irrealisConditions: string[];
   /** Normalised markers of a hypothetical case in a question (round 13). */
   hypotheticalMarkers: string[];
+  /** When a failure or revert word in a question is asked about (`question_cases`); absent keys are null. */
+  questionCases: QuestionCases;
   /** Normalised informal spelling → normalised canonical form (word mode). */
   spellings: Map<string, string>;
   failurePatterns: RegExp[];
@@ -91,6 +100,32 @@ function compileEntries(entries: z.output<typeof entrySchema>[], defaults: { neg
   });
 }
 
+/** A lexicon's regular expression, or a CONFIG error naming the file and field it stands in. */
+function compilePattern(pattern: string, flags: string, source: string, field: string, what: string): RegExp {
+  try {
+    return new RegExp(pattern, flags);
+  } catch (error) {
+    throw new SkillpulseError('CONFIG', `invalid lexicon: ${what} is not a valid regular expression: ${(error as Error).message}`, {
+      file: source,
+      field,
+    });
+  }
+}
+
+/** `question_cases`, compiled case-sensitive like the expressions they replace (rounds 14 and 19). */
+function compileQuestionCases(cases: z.output<typeof lexiconSchema>['question_cases'], source: string): QuestionCases {
+  const one = (key: keyof typeof cases) => {
+    const pattern = cases[key];
+    return pattern === undefined ? null : compilePattern(pattern, 'u', source, `question_cases.${key}`, 'question case');
+  };
+  return {
+    expectedBefore: one('expected_before'),
+    seenMarkers: one('seen_markers'),
+    caseAfter: one('case_after'),
+    behaviourQuestion: one('behaviour_question'),
+  };
+}
+
 /** Validates and compiles one lexicon document. `source` names the file in errors. */
 export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
   const parsed = lexiconSchema.safeParse(data);
@@ -111,37 +146,20 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
       }
       return `(?:${members.join('|')})`;
     });
-  const failurePatterns = lx.failure_patterns.map((pattern, i) => {
-    try {
-      return new RegExp(hoistLeadingLookbehind(expand(pattern, `failure_patterns.${i}`)), 'iu');
-    } catch (error) {
-      if (error instanceof SkillpulseError) throw error;
-      throw new SkillpulseError(
-        'CONFIG',
-        `invalid lexicon: failure pattern is not a valid regular expression: ${(error as Error).message}`,
-        {
-          file: source,
-          field: `failure_patterns.${i}`,
-        },
-      );
-    }
-  });
+  const failurePatterns = lx.failure_patterns.map((pattern, i) =>
+    compilePattern(
+      hoistLeadingLookbehind(expand(pattern, `failure_patterns.${i}`)),
+      'iu',
+      source,
+      `failure_patterns.${i}`,
+      'failure pattern',
+    ),
+  );
   const signalPatterns: Partial<Record<SignalCategory, RegExp[]>> = {};
   for (const [category, patterns] of Object.entries(lx.signal_patterns) as [SignalCategory, string[]][]) {
     signalPatterns[category] = patterns.map((pattern, i) => {
-      try {
-        return new RegExp(hoistLeadingLookbehind(expand(pattern, `signal_patterns.${category}.${i}`)), 'giu');
-      } catch (error) {
-        if (error instanceof SkillpulseError) throw error;
-        throw new SkillpulseError(
-          'CONFIG',
-          `invalid lexicon: signal pattern is not a valid regular expression: ${(error as Error).message}`,
-          {
-            file: source,
-            field: `signal_patterns.${category}.${i}`,
-          },
-        );
-      }
+      const field = `signal_patterns.${category}.${i}`;
+      return compilePattern(hoistLeadingLookbehind(expand(pattern, field)), 'giu', source, field, 'signal pattern');
     });
   }
   const signals = {} as Record<SignalCategory, LexiconTerm[]>;
@@ -183,6 +201,7 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     modalIrrealis: lx.modal_irrealis.map(normalizeText),
     irrealisConditions: lx.irrealis_conditions.map(normalizeText),
     hypotheticalMarkers: lx.hypothetical_markers.map(normalizeText),
+    questionCases: compileQuestionCases(lx.question_cases, source),
     spellings: new Map(Object.entries(lx.spellings).map(([from, to]) => [normalizeText(from), normalizeText(to)])),
     failurePatterns,
     measures: lx.measures

@@ -323,7 +323,10 @@ function analyzeTextUncached(raw: string, lexicons: readonly Lexicon[]): TextAna
       if (lx && isHypotheticalCase(lx, text, h.start, h.end)) h.hypothetical = true;
     }
     // A revert asked about as the system's behaviour (`does the second schedule just revert?`) is no request (round 14).
-    if (h.category === 'revert_request' && h.inQuestion && h.language !== 'zh' && isBehaviourQuestion(text, h.start)) h.hypothetical = true;
+    if (h.category === 'revert_request' && h.inQuestion) {
+      const lx = byLanguage.get(h.language);
+      if (lx && isBehaviourQuestion(lx, text, h.start)) h.hypothetical = true;
+    }
     if (!h.pasted && code.some(([from, to]) => h.start >= from && h.start < to)) h.inCode = true;
     if (h.inQuestion && questionWords.size > 0) {
       const first = sentenceFirstWord(text, h.start);

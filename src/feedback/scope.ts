@@ -169,12 +169,6 @@ export function sentenceFirstWord(text: string, at: number): string | undefined 
   return words(text.slice(from, at + 1))[0] ?? words(text.slice(from))[0];
 }
 
-/**
- * A failure or negative word at `at` in a question sentence that a hypothetical marker opens before
- * it (`what happens if the write fails?`, `in case the upload times out, do we retry?`,
- * 如果新集群写失败了怎么处理？): the person asks about a case, nothing has failed (round 13). Word
- * mode needs the marker as whole words; cjk a substring.
- */
 /** The text of the sentence holding `at`, up to `at`. */
 export function sentenceHead(text: string, at: number): string {
   let from = at;
@@ -182,41 +176,39 @@ export function sentenceHead(text: string, at: number): string {
   return text.slice(from, at);
 }
 
-/** zh: a failure followed by 的时候/时/的话 names a case (round 14). */
-const CJK_CASE_AFTER = /^[了掉]?(?:的时候|时候|之后|以后|的话)/u;
 /**
- * A failure asked about as what is expected to happen (`切的时候写请求大概会失败多久？`, `how long will
- * writes fail during the switch?`; round 19): a future auxiliary just before it, and no why (为什么会失败？,
- * `why will it fail?` challenge a failure that was seen).
+ * A question about what the system does, not a request to the agent (`does the second schedule
+ * just revert?`, `will the tx revert?`; not `can you revert?`, `should we revert?`; round 14): the
+ * lexicon's `question_cases.behaviour_question` matches the sentence head before `at`.
  */
-const CJK_EXPECTED = /(?:会|会不会|还会|也会|要)$/u;
-const CJK_WHY = /为什么|为啥|怎么|咋|居然|竟然|又/u;
-const EN_EXPECTED =
-  /(?<!\b(?:i|we|you)\s+)\b(?:will|would|might|could|is it going to|are they going to|is that going to|gonna)\s+(?:[\w'-]+\s+){0,3}$/u;
-const EN_WHY = /\b(?:why|how come|still|again)\b/u;
-
-/**
- * A question about what the system does, not a request to the agent: an auxiliary opens the
- * sentence and its subject is not the person or the agent (`does the second schedule just
- * revert?`, `will the tx revert?`; not `can you revert?`, `should we revert?`; round 14).
- */
-export function isBehaviourQuestion(text: string, at: number): boolean {
-  return BEHAVIOUR_QUESTION.test(sentenceHead(text, at));
+export function isBehaviourQuestion(lx: Lexicon, text: string, at: number): boolean {
+  return lx.questionCases.behaviourQuestion?.test(sentenceHead(text, at)) ?? false;
 }
-const BEHAVIOUR_QUESTION =
-  /^\s*(?:(?:and|so|then|but)\s+)?(?:does|do|did|will|would|is|are|can|could|should|might|won't|doesn't|wouldn't)\s+(?!(?:you|u|we|i|ya|y'all)\b)[\p{L}\p{N}]/u;
 
+/**
+ * A failure asked about as what is expected to happen (`how long will writes fail during the
+ * switch?`, 切的时候写请求大概会失败多久？; round 19), unless a marker says it was seen (`why will it
+ * fail?`, 为什么会失败？).
+ */
+function isExpectedFailure(lx: Lexicon, before: string): boolean {
+  const { expectedBefore, seenMarkers } = lx.questionCases;
+  return expectedBefore !== null && expectedBefore.test(before) && !(seenMarkers?.test(before) ?? false);
+}
+
+/**
+ * A failure or negative word at `at` in a question sentence that a hypothetical marker opens before
+ * it (`what happens if the write fails?`, `in case the upload times out, do we retry?`,
+ * 如果新集群写失败了怎么处理？): the person asks about a case, nothing has failed (round 13). Word
+ * mode needs the marker as whole words; cjk a substring.
+ * Also a failure expected to happen or named as a case (`question_cases`).
+ */
 export function isHypotheticalCase(lx: Lexicon, text: string, at: number, end = at): boolean {
   if (lx.hypotheticalMarkers.length === 0) return false;
   const before = sentenceHead(text, at);
-  // zh: a case named after the failure (`刷新失败的时候会怎样？`, `…挂了的话呢？`; round 14).
-  if (lx.mode === 'cjk')
-    return (
-      lx.hypotheticalMarkers.some((m) => before.includes(m)) ||
-      CJK_CASE_AFTER.test(text.slice(end, end + 8)) ||
-      (CJK_EXPECTED.test(before) && !CJK_WHY.test(before))
-    );
-  if (EN_EXPECTED.test(before) && !EN_WHY.test(before)) return true;
+  if (isExpectedFailure(lx, before)) return true;
+  // A case named after the failure (`刷新失败的时候会怎样？`, `…挂了的话呢？`; round 14).
+  if (lx.questionCases.caseAfter?.test(text.slice(end, end + 8))) return true;
+  if (lx.mode === 'cjk') return lx.hypotheticalMarkers.some((m) => before.includes(m));
   return lx.hypotheticalMarkers.some((m) => {
     for (let i = before.indexOf(m); i >= 0; i = before.indexOf(m, i + 1)) {
       if (!isWordChar(charAt(before, i - 1)) && !isWordChar(charAt(before, i + m.length))) return true;
