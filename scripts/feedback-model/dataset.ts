@@ -1,7 +1,7 @@
 /**
  * Training data of the second-stage model (src/feedback/model/): per-turn texts with labels derived
  * from the labeled invocations of the accuracy benchmark (only the splits in TRAINING_SPLITS — the
- * next held-out round (round 31) is never read), plus the hand-written sentences of extraTrainingFiles.
+ * next held-out round (round 34) is never read), plus the hand-written sentences of extraTrainingFiles.
  *
  * Invocation label → turn label: the turn the label's author named as deciding
  * (`turns_to_feedback` in scenario.json) gets the gold class (correction and partial → `negative`);
@@ -27,7 +27,7 @@ import {
 
 /**
  * The splits the model may learn from: every round measured once already. Never the held-out
- * round (round 31, `test_round31`, `r31-*`) until it has been measured.
+ * round (round 34, `test_round34`, `r34-*`) until it has been measured.
  */
 export const TRAINING_SPLITS = [
   'dev',
@@ -61,6 +61,9 @@ export const TRAINING_SPLITS = [
   'test-r28',
   'test-r29',
   'test-r30',
+  'test-r31',
+  'test-r32',
+  'test-r33',
   'corpus',
 ] as const;
 

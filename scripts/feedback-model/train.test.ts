@@ -15,12 +15,12 @@ describe('second-stage training data and weights', () => {
     expect(await buildModelText(root)).toBe(text);
   }, 60_000);
 
-  it('learns only from the training splits (never the next held-out round, round 31)', async () => {
-    expect(TRAINING_SPLITS).not.toContain('test-r31');
+  it('learns only from the training splits (never the next held-out round, round 34)', async () => {
+    expect(TRAINING_SPLITS).not.toContain('test-r34');
     const items = await loadLabeledItems(root);
     expect(new Set(items.map((i) => i.split))).toEqual(new Set(TRAINING_SPLITS));
-    expect(items.some((i) => i.source.startsWith('r31-'))).toBe(false);
-    expect(openingRequestExamples(root).some((e) => e.source?.includes(':r31-'))).toBe(false);
+    expect(items.some((i) => i.source.startsWith('r34-'))).toBe(false);
+    expect(openingRequestExamples(root).some((e) => e.source?.includes(':r34-'))).toBe(false);
     // Turn labels: the deciding turn of a correction is a `negative` example; `none` labels every turn with text.
     const examples = items.flatMap(turnExamples);
     expect(examples.filter((e) => e.label === 'negative').length).toBeGreaterThan(100);
