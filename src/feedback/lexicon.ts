@@ -146,15 +146,10 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
       }
       return `(?:${members.join('|')})`;
     });
-  const failurePatterns = lx.failure_patterns.map((pattern, i) =>
-    compilePattern(
-      hoistLeadingLookbehind(expand(pattern, `failure_patterns.${i}`)),
-      'iu',
-      source,
-      `failure_patterns.${i}`,
-      'failure pattern',
-    ),
-  );
+  const failurePatterns = lx.failure_patterns.map((pattern, i) => {
+    const field = `failure_patterns.${i}`;
+    return compilePattern(hoistLeadingLookbehind(expand(pattern, field)), 'iu', source, field, 'failure pattern');
+  });
   const signalPatterns: Partial<Record<SignalCategory, RegExp[]>> = {};
   for (const [category, patterns] of Object.entries(lx.signal_patterns) as [SignalCategory, string[]][]) {
     signalPatterns[category] = patterns.map((pattern, i) => {

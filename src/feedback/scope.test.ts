@@ -50,4 +50,19 @@ describe('question_cases', () => {
     expect(isHypotheticalCase(fr, text, at(text, 'fail'))).toBe(false);
     expect(isBehaviourQuestion(fr, 'does it revert?', at('does it revert?', 'revert'))).toBe(false);
   });
+
+  it('question_cases apply on their own, without hypothetical markers', () => {
+    const fr = compileLexicon({
+      language: 'fr',
+      name: 'Français',
+      mode: 'word',
+      question_cases: { expected_before: '\\bva\\s+$', seen_markers: '\\bpourquoi\\b' },
+      signals: {},
+      dimensions: {},
+    });
+    const text = 'combien de temps ça va échouer ?';
+    expect(isHypotheticalCase(fr, text, at(text, 'échouer'))).toBe(true);
+    const seen = 'pourquoi ça va échouer ?';
+    expect(isHypotheticalCase(fr, seen, at(seen, 'échouer'))).toBe(false);
+  });
 });

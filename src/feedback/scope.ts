@@ -203,7 +203,8 @@ function isExpectedFailure(lx: Lexicon, before: string): boolean {
  * Also a failure expected to happen or named as a case (`question_cases`).
  */
 export function isHypotheticalCase(lx: Lexicon, text: string, at: number, end = at): boolean {
-  if (lx.hypotheticalMarkers.length === 0) return false;
+  const { expectedBefore, caseAfter } = lx.questionCases;
+  if (lx.hypotheticalMarkers.length === 0 && expectedBefore === null && caseAfter === null) return false;
   const before = sentenceHead(text, at);
   if (isExpectedFailure(lx, before)) return true;
   // A case named after the failure (`刷新失败的时候会怎样？`, `…挂了的话呢？`; round 14).
