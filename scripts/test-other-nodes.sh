@@ -40,7 +40,7 @@ for major in "${majors[@]}"; do
   fi
   echo "test-other-nodes: Node $("$bin/node" --version)"
   # PATH first, so child processes the tests start (`node`, the CLI, workers) run on the same major.
-  # SKILLPULSE_OTHER_NODE: tests whose size grows with every blind round (the store-backed commands
-  # over all real-client fixtures) keep their real-corpus part here; Node 20's full run has the rest.
+  # SKILLPULSE_OTHER_NODE: the store-backed commands keep their real-corpus part here; their part on
+  # the fixed real-client fixture subset (about a minute) runs in Node 20's full run only.
   PATH="$bin:$PATH" SKILLPULSE_OTHER_NODE="$major" "$bin/node" node_modules/vitest/vitest.mjs run "${tests[@]}"
 done
