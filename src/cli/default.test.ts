@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../test/support/cli.js';
+import { linkRealClientSubset } from '../../test/support/real-client-subset.js';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 
@@ -17,7 +18,9 @@ function home(config?: object) {
 
 describe('skillpulse (no command)', () => {
   it('scans the configured session roots into the store and prints the health table, worst first', async () => {
-    const dir = home({ sessionRoots: [join(repoRoot, 'test', 'fixtures', 'real-client')] });
+    // A fixed subset of the real-client fixtures (a whole-folder scan grows with every blind round).
+    const sessions = linkRealClientSubset(join(mkdtempSync(join(tmpdir(), 'skillpulse-default-sessions-')), 'real-client'));
+    const dir = home({ sessionRoots: [sessions] });
     const env = { HOME: dir, NO_COLOR: '1' };
     const run = await runCliCaptured([], { env, cwd: dir });
     expect(run.code, run.stderr).toBe(0);

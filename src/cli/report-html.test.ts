@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../test/support/cli.js';
-
-const repoRoot = join(import.meta.dirname, '..', '..');
+import { linkRealClientSubset } from '../../test/support/real-client-subset.js';
 
 describe('skillpulse report --html', () => {
   it('scans into the store and writes a self-contained dashboard of the health model', async () => {
@@ -12,7 +11,8 @@ describe('skillpulse report --html', () => {
     const file = join(home, 'out', 'dashboard.html');
     const env = { HOME: home, NO_COLOR: '1' };
     const run = await runCliCaptured(
-      ['report', '--sessions', join(repoRoot, 'test', 'fixtures', 'real-client'), '--html', file, '--json'],
+      // A fixed subset of the real-client fixtures (a whole-folder scan grows with every blind round).
+      ['report', '--sessions', linkRealClientSubset(join(home, 'sessions')), '--html', file, '--json'],
       { env, cwd: home },
     );
     expect(run.code, run.stderr).toBe(0);

@@ -3,17 +3,18 @@
  * byte what reading the transcripts directly (`--no-store`) prints, on the real corpus and on the
  * real-client fixtures, for text and --json, on the first (cold) and second (warm) run.
  *
- * The fixtures part reads a fixed subset of test/fixtures/real-client (inFixtureSubset below), not
+ * The fixtures part reads a fixed subset of test/fixtures/real-client (real-client-subset.ts), not
  * the whole folder: every blind round adds ~80 sessions there, and running every reading command
  * twice over all of them cost minutes of CI per run and grew with each round, while a new round of
  * the same shapes adds no new store code path to compare.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../../test/support/cli.js';
 import { repoRoot } from '../../test/support/child.js';
+import { linkRealClientSubset } from '../../test/support/real-client-subset.js';
 import { type AnalyzedInvocation, analyzeSessions } from '../feedback/analyze.js';
 
 const CORPUS = {
@@ -22,24 +23,10 @@ const CORPUS = {
   now: '2026-04-20T00:00:00Z',
   at: '2026-01-01',
 };
-const REAL_CLIENT = join(repoRoot, 'test', 'fixtures', 'real-client');
-/**
- * The fixture sessions compared: a fixed set that new blind rounds do not grow (~320 sessions).
- * - every scenario outside the numbered rounds: the engine's own (slash commands, a plugin skill,
- *   a nested skill in a subagent, git reverts, an unknown skill, a -p denial, the interactive
- *   denial and Esc interrupt, two skills in one response, en and zh follow-ups) and the first
- *   labeled feedback sets fb-* and fb2-* (en and zh, both interactive deny-and-interrupt sessions);
- * - rounds 3 and 4: the other interactive deny-and-interrupt sessions (en and zh), the most user
- *   slash commands and multi-invocation sessions of any round;
- * - round 33: sessions written after FIXTURES.now, so the windows and trends see sessions past the
- *   cut, as they do on a user's machine mid-scan.
- * The engine's sessions predate FIXTURES.at and all others follow it, so `compare --at` has both sides.
- * beforeAll checks the subset still holds each of these shapes.
- */
-function inFixtureSubset(scenario: string): boolean {
-  const round = /^r(\d+)-/.exec(scenario)?.[1];
-  return round === undefined || round === '3' || round === '4' || round === '33';
-}
+// The fixtures part compares over a fixed subset (test/support/real-client-subset.ts: the scenarios
+// outside the numbered rounds, rounds 3, 4 and 33; ~320 sessions) that new rounds do not grow.
+// Its engine sessions predate FIXTURES.at and the rest follow it, so `compare --at` has both sides;
+// round 33 was written after FIXTURES.now. beforeAll checks the subset still holds every shape.
 const FIXTURES = {
   name: 'a fixed subset of the real-client fixtures',
   dir: '', // a folder of links to the subset, made in beforeAll
@@ -53,15 +40,11 @@ const SOURCES = process.env.SKILLPULSE_OTHER_NODE ? [CORPUS] : [CORPUS, FIXTURES
 let tmp: string;
 beforeAll(() => {
   tmp = mkdtempSync(join(tmpdir(), 'skillpulse-store-backed-'));
-  FIXTURES.dir = join(tmp, 'real-client-subset');
-  mkdirSync(FIXTURES.dir);
-  for (const scenario of readdirSync(REAL_CLIENT).filter(inFixtureSubset)) {
-    symlinkSync(join(REAL_CLIENT, scenario), join(FIXTURES.dir, scenario), 'dir');
-  }
+  FIXTURES.dir = linkRealClientSubset(join(tmp, 'real-client-subset'));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** The subset still holds every shape the comparison is there for (see inFixtureSubset). */
+/** The subset still holds every shape the comparison is there for. */
 function expectFixtureShapes(invocations: AnalyzedInvocation[]): void {
   expect(new Set(invocations.map((a) => a.invocation.trigger))).toEqual(new Set(['model', 'user-slash', 'nested']));
   expect(invocations.some((a) => a.invocation.skill_id.includes(':'))).toBe(true);

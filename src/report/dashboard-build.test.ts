@@ -2,15 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linkRealClientSubset } from '../../test/support/real-client-subset.js';
 import type { StoredFeedbackEvent } from '../store/events-store.js';
 import { recordExplicitFeedback } from '../store/explicit-feedback.js';
 import { allSkillHealth } from '../store/health.js';
 import { scanIntoStore } from '../store/scan.js';
 import { openStore } from '../store/store.js';
 import { buildDashboardData, weeklySeries } from './dashboard-build.js';
-
-const repoRoot = join(import.meta.dirname, '..', '..');
-const fixtures = join(repoRoot, 'test', 'fixtures', 'real-client');
 
 function event(skill: string, timestamp: string, outcome: string): StoredFeedbackEvent {
   return {
@@ -51,9 +49,11 @@ describe('weeklySeries', () => {
 
 describe('buildDashboardData', () => {
   it('mirrors the health model and carries events, explicit records and versions for the drill-down', async () => {
-    const db = openStore(join(mkdtempSync(join(tmpdir(), 'skillpulse-dash-build-')), 'store.db'));
+    const scratch = mkdtempSync(join(tmpdir(), 'skillpulse-dash-build-'));
+    const db = openStore(join(scratch, 'store.db'));
     try {
-      await scanIntoStore(db, { sessions: [fixtures] });
+      // A fixed subset of the real-client fixtures (a whole-folder scan grows with every blind round).
+      await scanIntoStore(db, { sessions: [linkRealClientSubset(join(scratch, 'sessions'))] });
       const now = new Date();
       recordExplicitFeedback(db, { skillName: 'commit-msg', result: 'failure', task: 'squash <b>two</b> commits' }, { now });
       const data = buildDashboardData(db, { now, source: 'test store' });

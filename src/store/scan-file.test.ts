@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../../test/support/child.js';
+import { REAL_CLIENT_DIR, realClientSubset } from '../../test/support/real-client-subset.js';
 import { buildConversations } from '../transcripts/conversation.js';
 import { discoverTranscripts } from '../transcripts/discovery.js';
 import { dedupeRecords } from '../transcripts/read.js';
@@ -9,7 +10,6 @@ import type { TranscriptFile } from '../transcripts/types.js';
 import { judgeConversations, scanTranscriptFile } from './scan-file.js';
 
 const corpus = join(repoRoot, '..', 'shared', 'corpus', 'claude-code');
-const fixtures = join(repoRoot, 'test', 'fixtures', 'real-client');
 
 /** The reference: full records (JSON.parse of every line kept), held in memory, then judged. */
 async function fullScan(file: TranscriptFile, start: { offset: number; line: number }, windowTurns: number) {
@@ -55,8 +55,10 @@ describe('scanTranscriptFile (lean, streaming) matches the full read', () => {
     expect(totals.invocations).toBeGreaterThan(10);
   });
 
-  it('on every real-client fixture transcript, with windows of 1 and 3 turns', async () => {
-    const { files } = await discoverTranscripts({ paths: [fixtures] });
+  // A fixed subset of the real-client fixtures (test/support/real-client-subset.ts): every shape they
+  // hold, without growing with each blind round of the same shapes.
+  it('on every transcript of the real-client fixture subset, with windows of 1 and 3 turns', async () => {
+    const { files } = await discoverTranscripts({ paths: realClientSubset().map((name) => join(REAL_CLIENT_DIR, name)) });
     expect(files.length).toBeGreaterThan(40);
     const three = await expectSameOutcome(files, 3);
     expect(three.events).toBeGreaterThan(20);
