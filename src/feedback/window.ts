@@ -25,7 +25,16 @@ export interface WindowTurn {
   uuid: string | null;
   line: number;
   forToolUse?: boolean;
+  /**
+   * The opening of what the assistant said in answer, before the next human turn (at most
+   * REPLY_CHARS characters; absent when it said nothing). The agent's answer shows how it read the
+   * turn (`Fixed: …`, `You're right …`, an explanation, a new piece of work).
+   */
+  reply?: string;
 }
+
+/** How much of the assistant's answer to a turn a window keeps (`WindowTurn.reply`). */
+export const REPLY_CHARS = 300;
 
 export interface WindowToolUse {
   id: string;
@@ -160,6 +169,11 @@ export function feedWindow(window: InfluenceWindow, event: ConversationEvent): I
         window.toolUses.push({ id: call.id, name: call.name, command, afterTurns: window.turns.length, line: call.line });
       }
       if (sawToolCall || message.text.trim() !== '') window.lastEventWasRefusal = false;
+      const answered = window.turns[window.turns.length - 1];
+      if (answered !== undefined && !message.apiError && message.text.trim() !== '') {
+        const soFar = answered.reply ?? '';
+        if (soFar.length < REPLY_CHARS) answered.reply = `${soFar}${soFar === '' ? '' : '\n'}${message.text.trim()}`.slice(0, REPLY_CHARS);
+      }
       return window;
     }
     case 'command':

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEAN_TEXT, leanAssistant, leanToolResult } from './lean.js';
+import { LEAN_TEXT_BYTES, leanAssistant, leanToolResult } from './lean.js';
 import { parseTranscriptBuffer } from './reader.js';
 
 const line = (value: unknown) => Buffer.from(JSON.stringify(value));
@@ -44,7 +44,7 @@ describe('leanAssistant', () => {
         id: 'msg_1',
         model: 'claude-x',
         content: [
-          { type: 'text', text: LEAN_TEXT },
+          { type: 'text', text: 'Done: "all" good' },
           { type: 'tool_use', id: 'toolu_1', name: 'Skill', input: { skill: 'pdf', args: 'a "b"' } },
           { type: 'tool_use', id: 'toolu_2', name: 'Write', input: null },
           { type: 'tool_use', id: 'toolu_3', name: 'Bash', input: { command: 'git reset --hard' } },
@@ -62,9 +62,35 @@ describe('leanAssistant', () => {
     expect(textOf('')).toBe('');
     expect(textOf(' \n\t\r ')).toBe('');
     expect(textOf('\u3000\u00a0')).toBe('');
-    expect(textOf('\n\nok')).toBe(LEAN_TEXT);
-    expect(textOf('\u3000好')).toBe(LEAN_TEXT);
-    expect(textOf('\b')).toBe(LEAN_TEXT);
+    expect(textOf('\n\nok')).toBe('\n\nok');
+    expect(textOf('\u3000好')).toBe('\u3000好');
+    expect(textOf('\b')).toBe('\b');
+  });
+
+  it('keeps the opening of long text, cut at a character boundary and never inside an escape', () => {
+    const textOf = (text: string) => {
+      const rec = leanAssistant(line(assistant([{ type: 'text', text }])));
+      if (!rec) throw new Error('expected an assistant record');
+      return ((rec.message as { content: Array<{ text: string }> }).content[0] as { text: string }).text;
+    };
+    const short = 'a'.repeat(LEAN_TEXT_BYTES - 2);
+    expect(textOf(short)).toBe(short);
+    const long = 'x'.repeat(2000);
+    expect(textOf(long)).toBe('x'.repeat(LEAN_TEXT_BYTES));
+    // Multi-byte characters (3 bytes each in UTF-8): never half a character.
+    const han = '好'.repeat(400);
+    const head = textOf(han);
+    expect(han.startsWith(head)).toBe(true);
+    expect(head.length).toBe(Math.floor(LEAN_TEXT_BYTES / 3));
+    // Escapes straddling the cut: every offset of a newline, a quote and a \u escape near the end.
+    for (let pad = LEAN_TEXT_BYTES - 8; pad <= LEAN_TEXT_BYTES + 2; pad++)
+      for (const special of ['\n', '"', '\\', '\u0001', '😀'])
+        for (const tail of ['', 'z'.repeat(50)]) {
+          const text = `${'y'.repeat(pad)}${special}${tail}`;
+          const got = textOf(text);
+          expect(text.startsWith(got), JSON.stringify({ pad, special })).toBe(true);
+          expect(got.length).toBeGreaterThanOrEqual(pad - 6);
+        }
   });
 
   it('decodes escaped envelope values, resolves duplicate keys like JSON.parse, and reads flags', () => {

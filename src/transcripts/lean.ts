@@ -4,7 +4,7 @@
  *
  * - An `assistant` line becomes a small record of the same shape the conversation builder reads:
  *   envelope fields, `message.id`/`model`, and per content block only what matters: a text
- *   block's text is reduced to `''` (nothing visible) or `LEAN_TEXT` (something visible), a
+ *   block's text is reduced to `''` (nothing visible) or its first `LEAN_TEXT_BYTES` bytes, a
  *   tool_use keeps id and name, and its `input` is parsed only for the tools whose input is read
  *   (`LEAN_INPUT_TOOLS`); thinking blocks and every other field are skipped unread.
  * - A `user` line that is exactly one non-error tool_result yields the facts needed to link it
@@ -35,8 +35,18 @@ import {
 import type { LiteFacts } from './prefilter.js';
 import type { RecordData } from './records.js';
 
-/** What a lean assistant text block holds when it had visible (non-whitespace) text. */
+/**
+ * What a lean assistant text block held when it had visible (non-whitespace) text, before blocks
+ * kept their opening (`LEAN_TEXT_BYTES`). Kept for callers that compare against it.
+ */
 export const LEAN_TEXT = '…';
+
+/**
+ * How much of a visible assistant text block a lean record keeps: its first bytes, decoded (what
+ * reaction mining reads of the assistant's answer to a person's turn, `WindowTurn.reply`). Longer
+ * text is cut at a character boundary and never inside an escape.
+ */
+export const LEAN_TEXT_BYTES = 600;
 
 /** Tools whose `input` a scan reads (skill id and args, Bash command, Task/Agent prompt). */
 export const LEAN_INPUT_TOOLS: ReadonlySet<string> = new Set(['Skill', 'SlashCommand', 'Bash', 'Task', 'Agent']);
@@ -339,6 +349,30 @@ function textIsBlank(line: Buffer, start: number, stop: number): boolean {
   return true;
 }
 
+/**
+ * The decoded opening of the JSON string whose raw contents are line[start, stop): at most
+ * LEAN_TEXT_BYTES bytes, cut before a partial UTF-8 sequence or escape. Visible text only.
+ */
+function textHead(line: Buffer, start: number, stop: number): string {
+  if (stop - start <= LEAN_TEXT_BYTES) return parseJson(line, start - 1, stop + 1) as string;
+  let end = start + LEAN_TEXT_BYTES;
+  // Not inside a multi-byte character: line[end] must not be a continuation byte.
+  while (end > start && ((line[end] as number) & 0xc0) === 0x80) end--;
+  // Not inside an escape: a backslash in the last 6 bytes that starts one (an odd run) moves the cut before it.
+  for (let i = end - 1; i >= Math.max(start, end - 6); i--) {
+    if (line[i] !== BACKSLASH) continue;
+    let run = 1;
+    while (i - run >= start && line[i - run] === BACKSLASH) run++;
+    if (run % 2 === 1) end = i;
+    break;
+  }
+  try {
+    return JSON.parse(`"${line.toString('utf8', start, end)}"`) as string;
+  } catch {
+    return LEAN_TEXT;
+  }
+}
+
 function setIfString(out: Record<string, unknown>, key: string, value: string | null | undefined): void {
   if (value !== undefined) out[key] = value;
 }
@@ -379,7 +413,8 @@ function assistantRecord(line: Buffer, env: Envelope): RecordData {
       const content: unknown[] = [];
       for (const b of m.blocks) {
         if (b.type === 'text') {
-          if (b.textIsString) content.push({ type: 'text', text: textIsBlank(line, b.textStart, b.textStop) ? '' : LEAN_TEXT });
+          if (b.textIsString)
+            content.push({ type: 'text', text: textIsBlank(line, b.textStart, b.textStop) ? '' : textHead(line, b.textStart, b.textStop) });
         } else if (b.type === 'tool_use' && typeof b.id === 'string') {
           const name = typeof b.name === 'string' ? b.name : '';
           let input: unknown = null;

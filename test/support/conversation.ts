@@ -22,6 +22,8 @@ export type Step =
   | { denial: string }
   | { tools: Array<string | { name: string; command?: string }>; messageId?: string }
   | { bash: string }
+  /** The assistant says something (a text-only message). */
+  | { say: string; apiError?: boolean }
   | { toolResult: string }
   | { meta: string }
   | { command: string };
@@ -146,7 +148,12 @@ export function buildConversation(steps: Step[], options: { sessionId?: string; 
         ),
       });
     } else if ('bash' in step) events.push({ type: 'assistant', message: assistant([{ name: 'Bash', input: { command: step.bash } }]) });
-    else if ('toolResult' in step) {
+    else if ('say' in step) {
+      const message = assistant([]);
+      message.text = step.say;
+      message.apiError = step.apiError ?? false;
+      events.push({ type: 'assistant', message });
+    } else if ('toolResult' in step) {
       const p = pos();
       events.push({
         type: 'tool-result',
