@@ -12,6 +12,7 @@ import { defaultLexicons, type Lexicon } from './lexicon.js';
 import { liveHits, pickDimension } from './live-hits.js';
 import { analyzeText, type TextAnalysis } from './matcher.js';
 import {
+  complaintVeto,
   coveredBy,
   MODEL_CONFIDENCE,
   type ModelVerdict,
@@ -43,8 +44,9 @@ export interface ClassifyOptions {
    * The statistical second stage (model/second-stage.ts): asked when the rules gave no verdict
    * (`no-signal`) or only implicit acceptance, and, for explicit acceptance, about the window's
    * other turns (a complaint there outranks the acceptance) and, at a higher bar, the accepting
-   * turn itself; a rule's correction, partial,
-   * redo or revert is never changed. `true` = the shipped model with default settings; default
+   * turn itself; and it may overrule a complaint the rules read from the person's words alone when
+   * it reads no complaint in that turn (`complaintVetoThreshold`). A revert, redo, refusal or
+   * interrupt is never changed. `true` = the shipped model with default settings; default
    * `SECOND_STAGE_DEFAULT` (on).
    */
   secondStage?: boolean | SecondStageOptions;
@@ -72,23 +74,44 @@ function snippetSource(window: InfluenceWindow, turnIndex: number): string {
 }
 
 /**
+ * The second stage's say on one turn's rule verdict: a complaint read from words alone that the model
+ * does not read there (`complaintVeto`) becomes the model's acceptance, or no verdict.
+ */
+function overruleComplaint(turn: WindowTurn, verdict: TurnVerdict, options: SecondStageOptions): TurnVerdict | null | undefined {
+  if (turn.kind !== 'prompt' || !VETOABLE_RULES.has(verdict.rule)) return undefined;
+  const veto = complaintVeto(turn.text, options, turn.reply);
+  if (veto === null) return undefined;
+  if (veto.outcome === 'none') return null;
+  const p = veto.probabilities;
+  const features = veto.features.length > 0 ? `; features ${veto.features.join(', ')}` : '';
+  return {
+    rank: RANK.explicitAcceptance,
+    outcome: 'acceptance',
+    correctionType: null,
+    confidence: MODEL_CONFIDENCE,
+    rule: 'model-acceptance',
+    detail: `model reads an acceptance where the rules read ${verdict.rule} (${verdict.detail}; p complaint ${p.negative.toFixed(2)}, acceptance ${p.acceptance.toFixed(2)}${features})`,
+  };
+}
+
+/**
  * Judges the window. Works on open windows too (`complete: false`: the verdict may change). With
  * the second stage on, a window the rules left without a verdict or with only implicit acceptance
  * is also read by the model.
  */
 export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions = {}): Classification {
   const lexicons = options.lexicons ?? defaultLexicons();
-  const byRules = classifyByRules(window, lexicons);
   const stage = options.secondStage ?? SECOND_STAGE_DEFAULT;
-  if (stage === false) return byRules;
+  if (stage === false) return classifyByRules(window, lexicons);
   const stageOptions: SecondStageOptions = { reads: coveredBy(lexicons), ...(stage === true ? {} : stage) };
+  const byRules = classifyByRules(window, lexicons, (turn, verdict) => overruleComplaint(turn, verdict, stageOptions));
   let verdict: ModelVerdict | null = null;
   if (WEAK_RULES.has(byRules.rule)) verdict = modelVerdict(window.turns, stageOptions, byRules.rule === 'no-signal');
-  else if (byRules.rule === EXPLICIT_ACCEPTANCE) {
+  else if (byRules.rule === EXPLICIT_ACCEPTANCE || byRules.rule === 'model-acceptance') {
     const others = window.turns.filter((t) => t.index !== byRules.turns_to_feedback);
     verdict = modelVerdict(others, stageOptions, false);
     const veto = stageOptions.acceptingTurnThreshold === undefined ? DEFAULT_ACCEPTING_TURN_THRESHOLD : stageOptions.acceptingTurnThreshold;
-    if (verdict === null && veto !== null) {
+    if (verdict === null && veto !== null && byRules.rule === EXPLICIT_ACCEPTANCE) {
       const accepting = window.turns.filter((t) => t.index === byRules.turns_to_feedback);
       verdict = modelVerdict(accepting, { ...stageOptions, threshold: veto }, false);
     }
@@ -167,16 +190,48 @@ function answeredThenAccepted(
   return liveHits(a, 'acknowledgement').some((h) => /^[\s\p{P}\p{S}]*$/u.test(a.text.slice(0, h.start)));
 }
 
-/** The lexicon-and-rules verdict alone. */
-function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]): Classification {
+/**
+ * Complaints the rules read from the person's words alone, which the second stage may overrule
+ * (`complaintVeto`). A revert, a redo, a refused tool call and an interrupt are acts, not readings.
+ */
+const VETOABLE_RULES: ReadonlySet<Rule> = new Set<Rule>([
+  'partial',
+  'rejection',
+  'negated-acceptance',
+  'failure-report',
+  'negative-evaluation',
+]);
+
+/** Overrules one turn's rule verdict: a replacement (null = no verdict), or undefined to keep it. */
+type TurnVeto = (turn: WindowTurn, verdict: TurnVerdict) => TurnVerdict | null | undefined;
+
+/** ` (turn 2: … overruled by the model)` for the reason, leaving out the deciding turn's own (its detail says it). */
+function overruledNote(overruled: readonly { turn: number; text: string }[], deciding: number | null): string {
+  const others = overruled.filter((o) => o.turn !== deciding).map((o) => o.text);
+  return others.length > 0 ? ` (${others.join('; ')})` : '';
+}
+
+/** The lexicon-and-rules verdict alone (with `veto`, some turns' complaints overruled first). */
+function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[], veto?: TurnVeto): Classification {
   const complete = isWindowComplete(window);
+  const overruled: { turn: number; text: string }[] = [];
   let best: { turn: number; verdict: TurnVerdict } | null = null;
   // Every earlier turn was a typed question without a verdict.
   let onlyAsked = false;
   // Every earlier turn was a question (any kind) without a verdict (round 14).
   let anyAsked = false;
   for (const turn of window.turns) {
-    const verdict = judgeTurn(turn, lexicons, onlyAsked, anyAsked);
+    let verdict = judgeTurn(turn, lexicons, onlyAsked, anyAsked);
+    if (verdict && veto) {
+      const replaced = veto(turn, verdict);
+      if (replaced !== undefined) {
+        overruled.push({
+          turn: turn.index,
+          text: `turn ${turn.index}: the rules' ${verdict.rule} (${verdict.detail}) overruled by the model`,
+        });
+        verdict = replaced;
+      }
+    }
     if (verdict && (best === null || verdict.rank > best.verdict.rank)) best = { turn: turn.index, verdict };
     else if (verdict && best && answeredThenAccepted(window, best, turn, verdict, lexicons)) best = { turn: turn.index, verdict };
     const asked = verdict === null && turn.kind === 'prompt';
@@ -218,7 +273,7 @@ function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]):
       turns_to_feedback: null,
       dimension_hint: null,
       rule: none ? 'no-reaction' : 'no-signal',
-      reason: none ? 'no human turn in the window' : `no signal in ${window.turns.length} human turn(s)`,
+      reason: none ? 'no human turn in the window' : `no signal in ${window.turns.length} human turn(s)${overruledNote(overruled, null)}`,
       snippet_source: '',
       complete,
     };
@@ -237,7 +292,7 @@ function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[]):
     turns_to_feedback: turn,
     dimension_hint: dimension,
     rule: verdict.rule,
-    reason: `turn ${turn} (${kind}): ${verdict.detail}${shared ? `; response shared with ${window.sharedWith.join(', ')} (confidence ×${SHARED_RESPONSE_FACTOR})` : ''}`,
+    reason: `turn ${turn} (${kind}): ${verdict.detail}${shared ? `; response shared with ${window.sharedWith.join(', ')} (confidence ×${SHARED_RESPONSE_FACTOR})` : ''}${overruledNote(overruled, verdict.rule === 'model-acceptance' ? turn : null)}`,
     snippet_source: source,
     complete,
   };

@@ -1,11 +1,13 @@
 /**
  * The second stage of implicit-feedback classification: a local statistical model (logistic.ts,
- * weights shipped in weights.json) read only where the lexicon rules are weak — a window they
- * gave no verdict (`no-signal`) or only implicit acceptance — and, beside an explicit acceptance,
- * on the window's other turns (a complaint there outranks the acceptance) and, at a higher bar, on
- * the accepting turn itself (approval words around a complaint). It never overrides a rule's
- * correction, partial, redo or revert (classify.ts decides when to ask it). Nothing leaves the
- * machine.
+ * weights shipped in weights.json) that reads each human turn together with the opening of the
+ * assistant's answer to it (how the agent took the turn: `Fixed: …`, an explanation, new work). It is
+ * read where the lexicon rules are weak — a window they gave no verdict (`no-signal`) or only
+ * implicit acceptance — and, beside an explicit acceptance, on the window's other turns (a complaint
+ * there outranks the acceptance) and, at a higher bar, on the accepting turn itself (approval words
+ * around a complaint). Where the rules read a complaint from the person's words alone, the model may
+ * overrule it (`complaintVeto`); a revert, redo, refusal or interrupt it never touches (classify.ts
+ * decides when to ask it). Nothing leaves the machine.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +48,14 @@ export interface SecondStageOptions {
    * here, so a language whose lexicon is not selected is not classified by the model either.
    */
   reads?: (text: string) => boolean;
+  /**
+   * Below this probability of `negative` on a turn where the rules read a complaint from words alone
+   * (a rejection, partial, failure report, negative evaluation or negated acceptance: never a revert,
+   * redo, refusal or interrupt), the model overrules that turn's complaint: the turn becomes an
+   * acceptance when the model finds acceptance likelier than no verdict, else no verdict. Null = the
+   * rules' complaints are never overruled. Default `DEFAULT_COMPLAINT_VETO_THRESHOLD`.
+   */
+  complaintVetoThreshold?: number | null;
 }
 
 export const DEFAULT_THRESHOLD = 0.8;
@@ -108,16 +118,49 @@ export function modelVerdict(turns: readonly WindowTurn[], options: SecondStageO
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   for (const t of turns) {
     if (!readable(t, options)) continue;
-    const p = predict(model, t.text, 3, 'negative');
+    const p = predict(model, t.text, 3, 'negative', t.reply);
     if (p.probabilities.negative >= threshold)
       return { outcome: 'correction', turn: t.index, probability: p.probabilities.negative, features: p.topFeatures.map(describeFeature) };
   }
   const accept = options.acceptanceThreshold ?? null;
   const first = turns[0];
   if (allowAcceptance && accept !== null && first && first.index === 1 && readable(first, options)) {
-    const p = predict(model, first.text, 3, 'acceptance');
+    const p = predict(model, first.text, 3, 'acceptance', first.reply);
     if (p.probabilities.acceptance >= accept && p.label === 'acceptance')
       return { outcome: 'acceptance', turn: 1, probability: p.probabilities.acceptance, features: p.topFeatures.map(describeFeature) };
   }
   return null;
+}
+
+/**
+ * The bar under which the model overrules a complaint the rules read from words
+ * (`complaintVetoThreshold`). Chosen before round 37 on rounds 34–36 (measured once, never tuned on:
+ * C+P precision 0.855 → 0.903 at recall 0.911) and checked in grouped cross-validation over every
+ * earlier split (−4 right and −6 wrong complaints of 1,316); docs/accuracy.md, "Rounds 34–36".
+ */
+export const DEFAULT_COMPLAINT_VETO_THRESHOLD: number | null = null;
+
+/** The model's reading of a turn whose complaint it overrules: acceptance, or no verdict. */
+export interface ComplaintVeto {
+  outcome: 'acceptance' | 'none';
+  probabilities: { negative: number; acceptance: number; none: number };
+  /** The features that pushed most towards `outcome`, as a reader sees them. */
+  features: string[];
+}
+
+/**
+ * Whether the model overrules the complaint the rules read in `text`: null when the model reads a
+ * complaint there too (probability of `negative` at or above the threshold), when the threshold is
+ * null, or when the text is not one the model reads.
+ */
+export function complaintVeto(text: string, options: SecondStageOptions = {}, reply?: string): ComplaintVeto | null {
+  const threshold = options.complaintVetoThreshold === undefined ? DEFAULT_COMPLAINT_VETO_THRESHOLD : options.complaintVetoThreshold;
+  if (threshold === null || text.trim() === '' || (options.reads !== undefined && !options.reads(text))) return null;
+  const model = options.model ?? shippedModel();
+  const probe = predict(model, text, 0, undefined, reply);
+  const { negative, acceptance, none } = probe.probabilities;
+  if (negative >= threshold) return null;
+  const outcome = acceptance >= none ? 'acceptance' : 'none';
+  const explained = predict(model, text, 3, outcome, reply);
+  return { outcome, probabilities: { negative, acceptance, none }, features: explained.topFeatures.map(describeFeature) };
 }

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { buildConversation, type Step } from '../../../test/support/conversation.js';
+import { type ClassifyOptions, classifyWindow } from '../classify.js';
+import { buildWindows } from '../window.js';
+import type { ModelFile } from './logistic.js';
+import { complaintVeto, DEFAULT_COMPLAINT_VETO_THRESHOLD, MODEL_CONFIDENCE } from './second-stage.js';
+
+/**
+ * A hand-made model: `blorp` pushes towards a complaint, `zing` towards acceptance, everything else
+ * towards no verdict (p(negative) ≈ 0.11 for a text with none of them).
+ */
+const MODEL: ModelFile = {
+  format: 'skillpulse-feedback-model',
+  version: 1,
+  classes: ['negative', 'acceptance', 'none'],
+  params: { minCount: 2, l2: 0.01, learningRate: 0.5, iterations: 1 },
+  trained_on: { negative: 1, acceptance: 1, none: 1 },
+  bias: [0, 0, 2],
+  weights: { 'w:blorp': [6, 0, 0], 'w:zing': [0, 6, 0] },
+};
+
+function judge(steps: Step[], secondStage: ClassifyOptions['secondStage']) {
+  const { conversation, located } = buildConversation(steps);
+  const [w] = buildWindows(conversation, located, { maxTurns: 3 });
+  return classifyWindow(w!, { secondStage });
+}
+
+const on = (complaintVetoThreshold: number | null = 0.2): ClassifyOptions['secondStage'] => ({ model: MODEL, complaintVetoThreshold });
+
+describe('complaint veto: the model overrules a complaint the rules read from words alone', () => {
+  it('complaintVeto: null at or above the threshold, acceptance or none below it, with the probabilities', () => {
+    expect(complaintVeto('this is wrong blorp', { model: MODEL, complaintVetoThreshold: 0.2 })).toBeNull();
+    const none = complaintVeto('this is wrong', { model: MODEL, complaintVetoThreshold: 0.2 });
+    expect(none?.outcome).toBe('none');
+    expect(none?.probabilities.negative).toBeCloseTo(Math.exp(0) / (2 + Math.exp(2)), 6);
+    const accept = complaintVeto('wrong? no, zing', { model: MODEL, complaintVetoThreshold: 0.2 });
+    expect(accept).toMatchObject({ outcome: 'acceptance', features: ['"zing"'] });
+    expect(complaintVeto('this is wrong', { model: MODEL, complaintVetoThreshold: 0.1 })).toBeNull();
+    expect(complaintVeto('this is wrong', { model: MODEL, complaintVetoThreshold: null })).toBeNull();
+    expect(complaintVeto('   ', { model: MODEL, complaintVetoThreshold: 0.2 })).toBeNull();
+    expect(complaintVeto('this is wrong', { model: MODEL, complaintVetoThreshold: 0.2, reads: () => false })).toBeNull();
+  });
+
+  it('a rule rejection the model does not read becomes no verdict, and the reason says so', () => {
+    const steps: Step[] = [{ skill: 's' }, { user: 'this is wrong' }];
+    expect(judge(steps, false)).toMatchObject({ outcome: 'correction', rule: 'rejection' });
+    expect(judge(steps, on(null))).toMatchObject({ outcome: 'correction', rule: 'rejection' });
+    const c = judge(steps, on());
+    expect(c).toMatchObject({ outcome: 'none', rule: 'no-signal', turns_to_feedback: null });
+    expect(c.reason).toContain("turn 1: the rules' rejection");
+    expect(c.reason).toContain('overruled by the model');
+  });
+
+  it('becomes the model acceptance where the model reads acceptance, at model confidence', () => {
+    const c = judge([{ skill: 's' }, { user: 'this is wrong? no, zing' }], on());
+    expect(c).toMatchObject({ outcome: 'acceptance', rule: 'model-acceptance', confidence: MODEL_CONFIDENCE, turns_to_feedback: 1 });
+    expect(c.reason).toContain('model reads an acceptance where the rules read');
+    expect(c.dimension_hint).toBeNull();
+  });
+
+  it('a complaint the model also reads stands', () => {
+    expect(judge([{ skill: 's' }, { user: 'this is wrong, blorp' }], on())).toMatchObject({ outcome: 'correction', rule: 'rejection' });
+  });
+
+  it('only the overruled turn loses its verdict: a later complaint the model reads still decides', () => {
+    const c = judge([{ skill: 's' }, { user: 'this is wrong? no, zing' }, { user: 'wait, this is wrong blorp' }], on());
+    expect(c).toMatchObject({ outcome: 'correction', turns_to_feedback: 2 });
+    expect(c.reason).toContain("turn 1: the rules' rejection");
+  });
+
+  it('an explicit acceptance elsewhere in the window decides once the complaint is overruled', () => {
+    const c = judge([{ skill: 's' }, { user: 'looks good, thanks' }, { user: 'this is wrong' }], on());
+    expect(c).toMatchObject({ outcome: 'acceptance', rule: 'explicit-acceptance', turns_to_feedback: 1 });
+    expect(c.reason).toContain("turn 2: the rules' rejection");
+  });
+
+  it('never overrules acts: a revert command, a revert or redo request, a refusal or an interrupt', () => {
+    const acts: Array<[Step[], string]> = [
+      [[{ skill: 's' }, { user: 'hm' }, { bash: 'git reset --hard' }], 'revert-command'],
+      [[{ skill: 's' }, { user: 'please revert that' }], 'revert-request'],
+      [[{ skill: 's' }, { user: 'please redo it' }], 'redo'],
+      [[{ skill: 's' }, { denial: 'not that file' }], 'denial'],
+      [[{ skill: 's' }, { interrupt: true }], 'interrupt'],
+    ];
+    for (const [steps, rule] of acts) expect(judge(steps, on(0.99)).rule, rule).toBe(rule);
+  });
+
+  it('is off without the second stage, and has a documented default bar', () => {
+    expect(judge([{ skill: 's' }, { user: 'this is wrong' }], false).rule).toBe('rejection');
+    expect(
+      DEFAULT_COMPLAINT_VETO_THRESHOLD === null || (DEFAULT_COMPLAINT_VETO_THRESHOLD > 0 && DEFAULT_COMPLAINT_VETO_THRESHOLD < 0.5),
+    ).toBe(true);
+  });
+});
