@@ -5,9 +5,12 @@
  *   npm run train-feedback-model            # train on every training split + extra sentences, write weights.json
  *   npm run train-feedback-model -- --check # exit 1 when the shipped weights.json is stale
  *   npm run train-feedback-model -- --cv    # leave-one-split-out cross-validation: rules-only vs rules+model
+ *       [--groups N]   N contiguous groups of splits held out at a time instead of one split
+ *       [--no-reply]   without the assistant's-answer features
+ *       [--veto P]     with the complaint veto at bar P
  *
- * Training splits: dev, test-r1 … test-r30, corpus (TRAINING_SPLITS in scripts/feedback-model/dataset.ts)
- * and the hand-written sentences (extraTrainingFiles); the next held-out round (31) is never read.
+ * Training splits: dev, test-r1 … test-r36, corpus (TRAINING_SPLITS in scripts/feedback-model/dataset.ts)
+ * and the hand-written sentences (extraTrainingFiles); the held-out rounds (37-39) are never read.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -21,7 +24,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 async function main(argv: string[]): Promise<number> {
   if (argv.includes('--cv')) {
     const noExtra = argv.includes('--no-extra');
-    const report = await crossValidate(root, { extra: !noExtra });
+    const groupsAt = argv.indexOf('--groups');
+    const vetoAt = argv.indexOf('--veto');
+    const report = await crossValidate(root, {
+      extra: !noExtra,
+      ...(groupsAt >= 0 ? { groups: Number(argv[groupsAt + 1]) } : {}),
+      ...(argv.includes('--no-reply') ? { params: { replyFeatures: false } } : {}),
+      ...(vetoAt >= 0 ? { stage: { complaintVetoThreshold: Number(argv[vetoAt + 1]) } } : {}),
+    });
     process.stdout.write(`${formatCrossValidation(report)}\n`);
     return 0;
   }

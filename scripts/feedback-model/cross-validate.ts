@@ -5,7 +5,14 @@
  * rules + that model. So every blind round is scored by a model that never saw it.
  */
 import { classifyWindow } from '../../src/feedback/classify.js';
-import { type ModelFile, predict, type TrainingExample, trainModel } from '../../src/feedback/model/logistic.js';
+import {
+  DEFAULT_TRAINING_PARAMS,
+  type ModelFile,
+  predict,
+  type TrainingExample,
+  type TrainingParams,
+  trainModel,
+} from '../../src/feedback/model/logistic.js';
 import { DEFAULT_THRESHOLD, type SecondStageOptions } from '../../src/feedback/model/second-stage.js';
 import { type Item, type Scores, score } from '../accuracy/benchmark.js';
 import { extraExamples, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS, turnExamples } from './dataset.js';
@@ -33,20 +40,35 @@ export interface CrossValidation {
   folds: FoldResult[];
 }
 
+/**
+ * The folds: every training split alone (leave-one-split-out), or with `groups` N the splits in
+ * declaration order cut into N contiguous groups (neighbouring rounds held out together; N models
+ * to train instead of one per split).
+ */
+export function foldsOf(groups?: number): string[][] {
+  if (groups === undefined) return TRAINING_SPLITS.map((s) => [s]);
+  if (!Number.isInteger(groups) || groups < 2) throw new Error(`groups must be a whole number ≥ 2, got ${groups}`);
+  const size = Math.ceil(TRAINING_SPLITS.length / groups);
+  return Array.from({ length: groups }, (_, g) => TRAINING_SPLITS.slice(g * size, (g + 1) * size)).filter((f) => f.length > 0);
+}
+
 export async function crossValidate(
   root: string,
-  options: { extra?: boolean; stage?: Omit<SecondStageOptions, 'model'> } = {},
+  options: { extra?: boolean; stage?: Omit<SecondStageOptions, 'model'>; groups?: number; params?: Partial<TrainingParams> } = {},
 ): Promise<CrossValidation> {
   const items = await loadLabeledItems(root);
   const extra = options.extra === false ? [] : extraExamples(root);
   const requests = openingRequestExamples(root);
+  const params: TrainingParams = { ...DEFAULT_TRAINING_PARAMS, ...options.params };
   const folds: FoldResult[] = [];
-  for (const heldOut of TRAINING_SPLITS) {
-    const train = items.filter((i) => i.split !== heldOut);
-    const test = items.filter((i) => i.split === heldOut);
-    // The held-out split's opening requests are left out too.
-    const examples = examplesOf(train, [...requests.filter((e) => !e.source?.startsWith(`${heldOut}:`)), ...extra]);
-    const model = trainModel(examples);
+  for (const group of foldsOf(options.groups)) {
+    const heldOut = group.join(',');
+    const held = new Set<string>(group);
+    const train = items.filter((i) => !held.has(i.split));
+    const test = items.filter((i) => held.has(i.split));
+    // The held-out splits' opening requests are left out too.
+    const examples = examplesOf(train, [...requests.filter((e) => !group.some((h) => e.source?.startsWith(`${h}:`))), ...extra]);
+    const model = trainModel(examples, params);
     const rulesItems: Item[] = [];
     const modelItems: Item[] = [];
     const changed: FoldResult['changed'] = [];
@@ -79,7 +101,7 @@ export function scoreTurns(model: ModelFile, examples: readonly TrainingExample[
   let fn = 0;
   let right = 0;
   for (const e of examples) {
-    const p = predict(model, e.text, 0, 'negative');
+    const p = predict(model, e.text, 0, 'negative', e.reply);
     const negative = p.probabilities.negative >= threshold;
     if (negative && e.label === 'negative') tp++;
     else if (negative) fp++;
@@ -114,7 +136,19 @@ export function formatCrossValidation(cv: CrossValidation): string {
       `| ${fold.heldOut} | ${fold.n} | ${rc} | ${ra} | ${mc} | ${ma} | ${fold.changed.length} | ${t.n}, ${f(t.negative.precision)} / ${f(t.negative.recall)}, ${f(t.accuracy)} |`,
     );
   }
-  out.push('');
+  const pooled = (pick: (f: FoldResult) => Scores) => {
+    const c = { tp: 0, fp: 0, fn: 0, atp: 0, afp: 0 };
+    for (const fold of cv.folds) {
+      const s = pick(fold);
+      c.tp += s.correctionPartial.tp;
+      c.fp += s.correctionPartial.fp;
+      c.fn += s.correctionPartial.fn;
+      c.atp += s.acceptance.tp;
+      c.afp += s.acceptance.fp;
+    }
+    return `C+P ${f(c.tp / (c.tp + c.fp))} (${c.tp}/${c.tp + c.fp}) / ${f(c.tp / (c.tp + c.fn))} (${c.tp}/${c.tp + c.fn}), acceptance P ${f(c.atp / (c.atp + c.afp))} (${c.atp}/${c.atp + c.afp})`;
+  };
+  out.push('', `pooled, rules alone: ${pooled((x) => x.rules)}`, `pooled, rules + model: ${pooled((x) => x.withModel)}`, '');
   for (const fold of cv.folds)
     for (const c of fold.changed)
       out.push(

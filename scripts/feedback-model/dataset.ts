@@ -1,7 +1,7 @@
 /**
  * Training data of the second-stage model (src/feedback/model/): per-turn texts with labels derived
  * from the labeled invocations of the accuracy benchmark (only the splits in TRAINING_SPLITS — the
- * next held-out round (round 34) is never read), plus the hand-written sentences of extraTrainingFiles.
+ * next held-out rounds (37-39) are never read), plus the hand-written sentences of extraTrainingFiles.
  *
  * Invocation label → turn label: the turn the label's author named as deciding
  * (`turns_to_feedback` in scenario.json) gets the gold class (correction and partial → `negative`);
@@ -27,7 +27,7 @@ import {
 
 /**
  * The splits the model may learn from: every round measured once already. Never the held-out
- * round (round 34, `test_round34`, `r34-*`) until it has been measured.
+ * rounds (37-39, `test_round37`…, `r37-*`…) until they have been measured.
  */
 export const TRAINING_SPLITS = [
   'dev',
@@ -64,6 +64,9 @@ export const TRAINING_SPLITS = [
   'test-r31',
   'test-r32',
   'test-r33',
+  'test-r34',
+  'test-r35',
+  'test-r36',
   'corpus',
 ] as const;
 
@@ -78,10 +81,14 @@ export function weightsFile(root: string): string {
 }
 
 /** Every labeled invocation of the training splits, judged by the rules alone (or with `judge`). */
-export async function loadLabeledItems(root: string, judge: JudgeOptions = { secondStage: false }): Promise<LabeledItem[]> {
+export async function loadLabeledItems(
+  root: string,
+  judge: JudgeOptions = { secondStage: false },
+  splits: readonly string[] = TRAINING_SPLITS,
+): Promise<LabeledItem[]> {
   const accuracyDir = path.join(root, 'test', 'fixtures', 'accuracy');
   const readJson = <T>(file: string): T => JSON.parse(readFileSync(path.join(accuracyDir, file), 'utf8')) as T;
-  const only = parseSplitFilter(TRAINING_SPLITS.join(','));
+  const only = parseSplitFilter(splits.join(','));
   const corpus = await corpusLabeled(
     path.resolve(root, '..', 'shared', 'corpus', 'claude-code'),
     path.join(accuracyDir, 'corpus-labels.json'),
@@ -94,7 +101,7 @@ export async function loadLabeledItems(root: string, judge: JudgeOptions = { sec
     only,
     judge,
   );
-  return [...corpus.items, ...real.items].filter((i) => (TRAINING_SPLITS as readonly string[]).includes(i.split));
+  return [...corpus.items, ...real.items].filter((i) => splits.includes(i.split));
 }
 
 export const modelClassOf = (l: Label): ModelClass => (l === 'correction' || l === 'partial' ? 'negative' : l);
@@ -105,7 +112,9 @@ export function turnExamples(item: LabeledItem): TrainingExample[] {
   const source = `${item.split}:${item.source}:${item.skill_id}`;
   const withText = turns.filter((t) => t.text.trim() !== '');
   const label = modelClassOf(item.gold);
-  if (label === 'none') return withText.map((t) => ({ text: t.text, label, source }));
+  const example = (t: (typeof turns)[number]): TrainingExample =>
+    t.reply !== undefined ? { text: t.text, label, source, reply: t.reply } : { text: t.text, label, source };
+  if (label === 'none') return withText.map(example);
   let turn = item.goldTurn;
   if (turn === null) {
     const c = item.analyzed?.classification;
@@ -113,7 +122,7 @@ export function turnExamples(item: LabeledItem): TrainingExample[] {
     else if (c && c.outcome !== 'none' && modelClassOf(c.outcome) === label) turn = c.turns_to_feedback;
   }
   const t = turn === null ? undefined : turns.find((x) => x.index === turn);
-  return t && t.text.trim() !== '' ? [{ text: t.text, label, source }] : [];
+  return t && t.text.trim() !== '' ? [example(t)] : [];
 }
 
 interface ScenarioManifest {

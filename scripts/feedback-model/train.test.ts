@@ -13,18 +13,21 @@ describe('second-stage training data and weights', () => {
     expect(readFileSync(weightsFile(root), 'utf8')).toBe(text);
     // Deterministic: a second run gives the same bytes.
     expect(await buildModelText(root)).toBe(text);
-  }, 60_000);
+    // Two trainings over ~15,000 texts: ~60 s on an idle core, more with both cores busy.
+  }, 300_000);
 
-  it('learns only from the training splits (never the next held-out round, round 34)', async () => {
-    expect(TRAINING_SPLITS).not.toContain('test-r34');
+  it('learns only from the training splits (never the held-out rounds 37-39)', async () => {
+    for (const round of [37, 38, 39]) expect(TRAINING_SPLITS).not.toContain(`test-r${round}`);
     const items = await loadLabeledItems(root);
     expect(new Set(items.map((i) => i.split))).toEqual(new Set(TRAINING_SPLITS));
-    expect(items.some((i) => i.source.startsWith('r34-'))).toBe(false);
-    expect(openingRequestExamples(root).some((e) => e.source?.includes(':r34-'))).toBe(false);
+    expect(items.some((i) => /^r3[789]-/.test(i.source))).toBe(false);
+    expect(openingRequestExamples(root).some((e) => /:r3[789]-/.test(e.source ?? ''))).toBe(false);
     // Turn labels: the deciding turn of a correction is a `negative` example; `none` labels every turn with text.
     const examples = items.flatMap(turnExamples);
     expect(examples.filter((e) => e.label === 'negative').length).toBeGreaterThan(100);
     const none = items.find((i) => i.gold === 'none' && (i.analyzed?.window?.turns.length ?? 0) > 0);
     expect(turnExamples(none!).every((e) => e.label === 'none')).toBe(true);
-  }, 60_000);
+    // Turns the assistant answered carry the opening of that answer (the model reads it too).
+    expect(examples.filter((e) => e.reply !== undefined).length).toBeGreaterThan(examples.length / 2);
+  }, 180_000);
 });

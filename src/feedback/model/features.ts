@@ -124,3 +124,22 @@ export function extractFeatures(text: string): string[] {
   if (/[!！]/u.test(normalized)) out.add('p:!');
   return [...out].sort();
 }
+
+/** Only the opening of the assistant's answer is read: how it took the turn shows first. */
+export const MAX_REPLY_FEATURE_CHARS = 160;
+
+/**
+ * Features of the assistant's answer to a turn (`WindowTurn.reply`): `r:` word, `rcc:` CJK character
+ * bigram, each once, sorted. Kept apart from the person's words: `sorry` in the answer is other
+ * evidence than `sorry` in the turn.
+ */
+export function extractReplyFeatures(reply: string): string[] {
+  const { words, cjkRuns } = tokenize(reply.slice(0, MAX_REPLY_FEATURE_CHARS));
+  const out = new Set<string>();
+  for (const w of words) if (w !== '|') out.add(`r:${/\d/.test(w) ? '#' : w}`);
+  for (const r of cjkRuns) {
+    const chars = [...r];
+    for (let i = 0; i + 1 < chars.length; i++) out.add(`rcc:${chars[i]}${chars[i + 1]}`);
+  }
+  return [...out].sort();
+}

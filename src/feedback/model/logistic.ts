@@ -3,7 +3,7 @@
  * full-batch gradient descent with L2 regularisation, a fixed number of steps and a fixed
  * feature order, so the same data gives byte-identical weights. Plain TypeScript, no dependency.
  */
-import { extractFeatures } from './features.js';
+import { extractFeatures, extractReplyFeatures } from './features.js';
 
 /** What the model tells apart on one human turn: a complaint (correction or partial), acceptance, no verdict. */
 export const MODEL_CLASSES = ['negative', 'acceptance', 'none'] as const;
@@ -14,6 +14,8 @@ export interface TrainingExample {
   label: ModelClass;
   /** Where it comes from (scenario, corpus file or the hand-written set); not used by training. */
   source?: string;
+  /** The assistant's answer to the turn, when known (`WindowTurn.reply`); read with `replyFeatures`. */
+  reply?: string;
 }
 
 export interface TrainingParams {
@@ -22,9 +24,17 @@ export interface TrainingParams {
   l2: number;
   learningRate: number;
   iterations: number;
+  /** Also read the assistant's answer to the turn (`r:`/`rcc:` features). Absent in older weights: off. */
+  replyFeatures?: boolean;
 }
 
-export const DEFAULT_TRAINING_PARAMS: TrainingParams = { minCount: 2, l2: 0.001, learningRate: 0.5, iterations: 800 };
+export const DEFAULT_TRAINING_PARAMS: TrainingParams = { minCount: 2, l2: 0.001, learningRate: 0.5, iterations: 800, replyFeatures: true };
+
+/** The features the model reads of a turn: the person's words, and with `replyFeatures` the assistant's answer. */
+export function featuresOf(params: Pick<TrainingParams, 'replyFeatures'>, text: string, reply: string | undefined): string[] {
+  const own = extractFeatures(text);
+  return params.replyFeatures === true && reply !== undefined && reply.trim() !== '' ? [...own, ...extractReplyFeatures(reply)] : own;
+}
 
 /** The shipped data file (src/feedback/model/weights.json). */
 export interface ModelFile {
@@ -53,14 +63,14 @@ export function trainModel(examples: readonly TrainingExample[], params: Trainin
   const k = MODEL_CLASSES.length;
   const seen = new Set<string>();
   const data: { features: string[]; y: number }[] = [];
-  const sorted = [...examples].sort((a, b) =>
-    a.text < b.text ? -1 : a.text > b.text ? 1 : a.label < b.label ? -1 : a.label > b.label ? 1 : 0,
-  );
+  const reply = (e: TrainingExample): string => (params.replyFeatures === true ? (e.reply ?? '') : '');
+  const order = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  const sorted = [...examples].sort((a, b) => order(a.text, b.text) || order(a.label, b.label) || order(reply(a), reply(b)));
   for (const e of sorted) {
-    const key = `${e.label}\u0000${e.text}`;
+    const key = `${e.label}\u0000${e.text}\u0000${reply(e)}`;
     if (seen.has(key) || e.text.trim() === '') continue;
     seen.add(key);
-    data.push({ features: extractFeatures(e.text), y: MODEL_CLASSES.indexOf(e.label) });
+    data.push({ features: featuresOf(params, e.text, e.reply), y: MODEL_CLASSES.indexOf(e.label) });
   }
   const counts = new Map<string, number>();
   for (const d of data) for (const f of d.features) counts.set(f, (counts.get(f) ?? 0) + 1);
@@ -133,11 +143,14 @@ export interface Prediction {
   topFeatures: string[];
 }
 
-/** The model's judgement of one text; `topFeatures` explain `forClass` (default: the predicted class). */
-export function predict(model: ModelFile, text: string, top = 3, forClass?: ModelClass): Prediction {
+/**
+ * The model's judgement of one text (and, for a model trained with `replyFeatures`, the assistant's
+ * answer to it); `topFeatures` explain `forClass` (default: the predicted class).
+ */
+export function predict(model: ModelFile, text: string, top = 3, forClass?: ModelClass, reply?: string): Prediction {
   const k = model.classes.length;
   const logits = [...model.bias];
-  const present = extractFeatures(text).filter((f) => model.weights[f] !== undefined);
+  const present = featuresOf(model.params, text, reply).filter((f) => model.weights[f] !== undefined);
   for (const f of present) {
     const ws = model.weights[f]!;
     for (let c = 0; c < k; c++) logits[c]! += ws[c] ?? 0;
@@ -171,6 +184,7 @@ export function describeFeature(f: string): string {
   const [kind, rest = ''] = [f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1)];
   if (kind === 'b') return rest.startsWith('^_') ? `starts "${rest.slice(2)}"` : `"${rest.replace('_', ' ')}"`;
   if (kind === 'p') return rest === '?' ? 'a question' : 'an exclamation';
+  if (kind === 'r' || kind === 'rcc') return `answer "${rest}"`;
   return `"${rest}"`;
 }
 

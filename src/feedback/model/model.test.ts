@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { extractFeatures, MAX_FEATURE_CHARS, tokenize } from './features.js';
-import { parseModel, predict, serializeModel, type TrainingExample, trainModel } from './logistic.js';
+import { extractFeatures, extractReplyFeatures, MAX_FEATURE_CHARS, MAX_REPLY_FEATURE_CHARS, tokenize } from './features.js';
+import {
+  DEFAULT_TRAINING_PARAMS,
+  describeFeature,
+  parseModel,
+  predict,
+  serializeModel,
+  type TrainingExample,
+  trainModel,
+} from './logistic.js';
 import { shippedModel } from './second-stage.js';
 
 describe('tokenisation', () => {
@@ -127,5 +135,41 @@ describe('the weights file', () => {
     expect(m.trained_on.negative).toBeGreaterThan(50);
     expect(m.trained_on.acceptance).toBeGreaterThan(50);
     expect(m.trained_on.none).toBeGreaterThan(50);
+  });
+});
+
+describe("the assistant's answer as evidence (replyFeatures)", () => {
+  it('reply features are prefixed apart from the turn, words and CJK bigrams, digits as #, from the opening only', () => {
+    expect(extractReplyFeatures('Sorry, fixed the 3 totals. 已改成按月')).toEqual(
+      ['r:sorry', 'r:fixed', 'r:the', 'r:#', 'r:totals', 'rcc:已改', 'rcc:改成', 'rcc:成按', 'rcc:按月'].sort(),
+    );
+    expect(extractReplyFeatures(`${'x '.repeat(MAX_REPLY_FEATURE_CHARS)} late`)).not.toContain('r:late');
+  });
+
+  it('a model trained with replyFeatures reads the answer; without it (older weights) the answer is ignored', () => {
+    const examples: TrainingExample[] = [];
+    for (let i = 0; i < 6; i++) {
+      examples.push({ text: `the total is ${i}`, label: 'negative', reply: 'Sorry, fixed it.' });
+      examples.push({ text: `the total is ${i}`, label: 'none', reply: 'The total comes from the sum of rows.' });
+    }
+    const withReply = trainModel(examples, { ...DEFAULT_TRAINING_PARAMS, iterations: 200 });
+    expect(withReply.params.replyFeatures).toBe(true);
+    expect(withReply.weights['r:fixed']).toBeDefined();
+    expect(predict(withReply, 'the total is 9', 0, undefined, 'Sorry, fixed it.').label).toBe('negative');
+    expect(predict(withReply, 'the total is 9', 0, undefined, 'The total comes from the sum.').label).toBe('none');
+    expect(predict(withReply, 'the total is 9', 3, 'negative', 'Sorry, fixed it.').topFeatures.map(describeFeature)).toContain(
+      'answer "fixed"',
+    );
+    const without = trainModel(examples, { ...DEFAULT_TRAINING_PARAMS, iterations: 200, replyFeatures: false });
+    expect(Object.keys(without.weights).some((f) => f.startsWith('r:'))).toBe(false);
+    const a = predict(without, 'the total is 9', 0, undefined, 'Sorry, fixed it.').probabilities;
+    const b = predict(without, 'the total is 9', 0).probabilities;
+    expect(a).toEqual(b);
+    // Weights written before the option existed have no replyFeatures: off.
+    const { replyFeatures: _r, ...older } = withReply.params;
+    const old = { ...withReply, params: older };
+    expect(predict(old, 'the total is 9', 0, undefined, 'Sorry, fixed it.').probabilities).toEqual(
+      predict(old, 'the total is 9', 0).probabilities,
+    );
   });
 });
