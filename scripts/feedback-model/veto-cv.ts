@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultLexicons } from '../../src/feedback/lexicon.js';
-import { predict, type TrainingExample, trainModel } from '../../src/feedback/model/logistic.js';
+import { DEFAULT_TRAINING_PARAMS, predict, type TrainingExample, trainModel } from '../../src/feedback/model/logistic.js';
 import { judgeTurn } from '../../src/feedback/turn-verdict.js';
 import { extraExamples, type LabeledItem, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS, turnExamples } from './dataset.js';
 import { examplesOf } from './train.js';
@@ -32,6 +32,9 @@ interface Row {
   pNeg: number;
   pAcc: number;
   pNone: number;
+  /** p(negative) of the same turn read without the assistant's answer. */
+  pNegAlone: number;
+  hasReply: boolean;
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -39,7 +42,8 @@ async function main(argv: string[]): Promise<void> {
   const testArg = argv.indexOf('--test');
   const jsonArg = argv.indexOf('--json');
   const fixed = testArg >= 0 ? argv[testArg + 1]!.split(',') : null;
-  const items = await loadLabeledItems(root);
+  const items = await loadLabeledItems(root, { secondStage: false }, [...TRAINING_SPLITS, ...(fixed ?? [])]);
+  const params = { ...DEFAULT_TRAINING_PARAMS, replyFeatures: !argv.includes('--no-reply') };
   const extra = extraExamples(root);
   const requests = openingRequestExamples(root);
   const groupsArg = argv.indexOf('--groups');
@@ -52,12 +56,12 @@ async function main(argv: string[]): Promise<void> {
   const rows: Row[] = [];
   for (const heldOut of folds) {
     const held = new Set(heldOut);
-    const train = items.filter((i) => !held.has(i.split));
+    const train = items.filter((i) => !held.has(i.split) && (TRAINING_SPLITS as readonly string[]).includes(i.split));
     const test = items.filter((i) => held.has(i.split));
     const examples = examplesOf(train, [...requests.filter((e) => !heldOut.some((h) => e.source?.startsWith(`${h}:`))), ...extra]);
     const model = argv.includes('--verifier')
-      ? trainModel(verifierExamples(train, extra, argv.includes('--rule-feature')))
-      : trainModel(examples);
+      ? trainModel(verifierExamples(train, extra, argv.includes('--rule-feature')), params)
+      : trainModel(examples, params);
     for (const i of test) rows.push(...rowsOf(i, model));
     process.stderr.write(`${heldOut.join(',')}: ${test.length} items\n`);
   }
@@ -94,7 +98,8 @@ function rowsOf(i: LabeledItem, model: ReturnType<typeof trainModel>): Row[] {
   if (!c || !w || !VETOABLE.has(c.rule) || c.turns_to_feedback === null) return [];
   const t = w.turns.find((x) => x.index === c.turns_to_feedback);
   if (!t || t.text.trim() === '') return [];
-  const p = predict(model, t.text, 0, 'negative').probabilities;
+  const p = predict(model, t.text, 0, 'negative', t.reply).probabilities;
+  const alone = predict(model, t.text, 0, 'negative').probabilities;
   return [
     {
       split: i.split,
@@ -107,6 +112,8 @@ function rowsOf(i: LabeledItem, model: ReturnType<typeof trainModel>): Row[] {
       pNeg: p.negative,
       pAcc: p.acceptance,
       pNone: p.none,
+      pNegAlone: alone.negative,
+      hasReply: t.reply !== undefined,
     },
   ];
 }
@@ -126,10 +133,19 @@ function report(rows: Row[]): void {
       `| ${tau} | ${v.length} | ${v.filter((r) => complaint(r.gold)).length} | ${v.filter((r) => r.gold === 'acceptance').length} | ${v.filter((r) => r.gold === 'none').length} | ${accRight} / ${toAcc.length - accRight} |\n`,
     );
   }
+  process.stdout.write(
+    '\nOnly where the answer lowers p(negative) (read with it below read alone):\n\n| p(negative) below | vetoed | lost | gold acceptance | gold none |\n|---|---|---|---|---|\n',
+  );
+  for (const tau of [0.1, 0.15, 0.2, 0.25, 0.3]) {
+    const v = rows.filter((r) => r.pNeg < tau && r.hasReply && r.pNeg < r.pNegAlone);
+    process.stdout.write(
+      `| ${tau} | ${v.length} | ${v.filter((r) => complaint(r.gold)).length} | ${v.filter((r) => r.gold === 'acceptance').length} | ${v.filter((r) => r.gold === 'none').length} |\n`,
+    );
+  }
   process.stdout.write('\nLowest p(negative) first (up to 60):\n');
   for (const r of [...rows].sort((a, b) => a.pNeg - b.pNeg).slice(0, 60))
     process.stdout.write(
-      `${r.pNeg.toFixed(3)} acc ${r.pAcc.toFixed(2)} none ${r.pNone.toFixed(2)} ${complaint(r.gold) ? '  ' : '✗ '}${r.split} ${r.source} gold ${r.gold} rules ${r.rules} (${r.rule}) — ${r.text}\n`,
+      `${r.pNeg.toFixed(3)} alone ${r.pNegAlone.toFixed(3)}${r.hasReply ? '' : ' (no reply)'} acc ${r.pAcc.toFixed(2)} none ${r.pNone.toFixed(2)} ${complaint(r.gold) ? '  ' : '✗ '}${r.split} ${r.source} gold ${r.gold} rules ${r.rules} (${r.rule}) — ${r.text}\n`,
     );
 }
 
