@@ -1,7 +1,7 @@
 /**
  * Training data of the second-stage model (src/feedback/model/): per-turn texts with labels derived
  * from the labeled invocations of the accuracy benchmark (only the splits in TRAINING_SPLITS — the
- * next held-out rounds (37-39) are never read), plus the hand-written sentences of extraTrainingFiles.
+ * next held-out round (40) is never read), plus the hand-written sentences of extraTrainingFiles.
  *
  * Invocation label → turn label: the turn the label's author named as deciding
  * (`turns_to_feedback` in scenario.json) gets the gold class (correction and partial → `negative`);
@@ -27,7 +27,7 @@ import {
 
 /**
  * The splits the model may learn from: every round measured once already. Never the held-out
- * rounds (37-39, `test_round37`…, `r37-*`…) until they have been measured.
+ * round (40, `test_round40`, `r40-*`) until it has been measured.
  */
 export const TRAINING_SPLITS = [
   'dev',
@@ -67,6 +67,9 @@ export const TRAINING_SPLITS = [
   'test-r34',
   'test-r35',
   'test-r36',
+  'test-r37',
+  'test-r38',
+  'test-r39',
   'corpus',
 ] as const;
 
