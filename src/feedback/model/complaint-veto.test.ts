@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildConversation, type Step } from '../../../test/support/conversation.js';
+import { handModel } from '../../../test/support/hand-model.js';
 import { type ClassifyOptions, classifyWindow } from '../classify.js';
 import { buildWindows } from '../window.js';
 import type { ModelFile } from './logistic.js';
@@ -9,15 +10,7 @@ import { complaintVeto, DEFAULT_COMPLAINT_VETO_THRESHOLD, MODEL_CONFIDENCE } fro
  * A hand-made model: `blorp` pushes towards a complaint, `zing` towards acceptance, everything else
  * towards no verdict (p(negative) ≈ 0.11 for a text with none of them).
  */
-const MODEL: ModelFile = {
-  format: 'skillpulse-feedback-model',
-  version: 1,
-  classes: ['negative', 'acceptance', 'none'],
-  params: { minCount: 2, l2: 0.01, learningRate: 0.5, iterations: 1 },
-  trained_on: { negative: 1, acceptance: 1, none: 1 },
-  bias: [0, 0, 2],
-  weights: { 'w:blorp': [6, 0, 0], 'w:zing': [0, 6, 0] },
-};
+const MODEL: ModelFile = handModel({ 'w:blorp': [6, 0, 0], 'w:zing': [0, 6, 0] });
 
 function judge(steps: Step[], secondStage: ClassifyOptions['secondStage']) {
   const { conversation, located } = buildConversation(steps);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildConversation, type Step } from '../../../test/support/conversation.js';
+import { handModel } from '../../../test/support/hand-model.js';
 import { type ClassifyOptions, classifyWindow } from '../classify.js';
 import { buildWindows } from '../window.js';
 import type { ModelFile } from './logistic.js';
@@ -13,16 +14,7 @@ import {
 } from './second-stage.js';
 
 /** A hand-made model: `blorp`/`hrm` push towards a complaint, `zing` towards acceptance; everything else is none. */
-const MODEL: ModelFile = {
-  format: 'skillpulse-feedback-model',
-  version: 1,
-  classes: ['negative', 'acceptance', 'none'],
-  params: { minCount: 2, l2: 0.01, learningRate: 0.5, iterations: 1 },
-  trained_on: { negative: 1, acceptance: 1, none: 1 },
-  bias: [0, 0, 2],
-  weights: { 'w:blorp': [6, 0, 0], 'w:hrm': [2.5, 0, 0], 'w:zing': [0, 6, 0] },
-};
-/** A model that reads every message as a complaint. */
+const MODEL: ModelFile = handModel({ 'w:blorp': [6, 0, 0], 'w:hrm': [2.5, 0, 0], 'w:zing': [0, 6, 0] });
 const ALWAYS: ModelFile = { ...MODEL, bias: [9, 0, 0], weights: {} };
 
 function judge(steps: Step[], secondStage: ClassifyOptions['secondStage']) {
