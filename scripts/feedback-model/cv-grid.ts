@@ -22,6 +22,8 @@ import { examplesOf } from './train.js';
 
 const THRESHOLDS = [0.8, 0.85, 0.9];
 const VETOES: (number | null)[] = [null, 0.05, 0.1, 0.15, 0.2, 0.3];
+/** The veto limited to explain questions (`complaintVetoScope: 'questions'`). */
+const QUESTION_VETOES = [0.15, 0.2, 0.3, 0.4, 0.5];
 
 async function main(argv: string[]): Promise<void> {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,7 +39,15 @@ async function main(argv: string[]): Promise<void> {
   const settings: { name: string; stage: Omit<SecondStageOptions, 'model'> | false }[] = [{ name: 'rules alone', stage: false }];
   for (const threshold of THRESHOLDS)
     for (const veto of VETOES)
-      settings.push({ name: `bar ${threshold}, veto ${veto ?? 'off'}`, stage: { threshold, complaintVetoThreshold: veto } });
+      settings.push({
+        name: `bar ${threshold}, veto ${veto ?? 'off'}`,
+        stage: { threshold, complaintVetoThreshold: veto, complaintVetoScope: 'all' },
+      });
+  for (const veto of QUESTION_VETOES)
+    settings.push({
+      name: `bar 0.8, question veto ${veto}`,
+      stage: { threshold: 0.8, complaintVetoThreshold: veto, complaintVetoScope: 'questions' },
+    });
   const predicted = settings.map(() => [] as Item[]);
   for (const group of folds) {
     const held = new Set<string>(group);

@@ -77,10 +77,17 @@ function snippetSource(window: InfluenceWindow, turnIndex: number): string {
  * The second stage's say on one turn's rule verdict: a complaint read from words alone that the model
  * does not read there (`complaintVeto`) becomes the model's acceptance, or no verdict.
  */
-function overruleComplaint(turn: WindowTurn, verdict: TurnVerdict, options: SecondStageOptions): TurnVerdict | null | undefined {
+function overruleComplaint(
+  turn: WindowTurn,
+  verdict: TurnVerdict,
+  options: SecondStageOptions,
+  lexicons: readonly Lexicon[],
+): TurnVerdict | null | undefined {
   if (turn.kind !== 'prompt' || !VETOABLE_RULES.has(verdict.rule)) return undefined;
+  const questionsOnly = (options.complaintVetoScope ?? 'questions') === 'questions';
+  if (questionsOnly && (turn.reply === undefined || !onlyAsks(turn.text, lexicons))) return undefined;
   const veto = complaintVeto(turn.text, options, turn.reply);
-  if (veto === null) return undefined;
+  if (veto === null || (questionsOnly && veto.outcome !== 'none')) return undefined;
   if (veto.outcome === 'none') return null;
   const p = veto.probabilities;
   const features = veto.features.length > 0 ? `; features ${veto.features.join(', ')}` : '';
@@ -104,7 +111,7 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
   const stage = options.secondStage ?? SECOND_STAGE_DEFAULT;
   if (stage === false) return classifyByRules(window, lexicons);
   const stageOptions: SecondStageOptions = { reads: coveredBy(lexicons), ...(stage === true ? {} : stage) };
-  const byRules = classifyByRules(window, lexicons, (turn, verdict) => overruleComplaint(turn, verdict, stageOptions));
+  const byRules = classifyByRules(window, lexicons, (turn, verdict) => overruleComplaint(turn, verdict, stageOptions, lexicons));
   let verdict: ModelVerdict | null = null;
   if (WEAK_RULES.has(byRules.rule)) verdict = modelVerdict(window.turns, stageOptions, byRules.rule === 'no-signal');
   else if (byRules.rule === EXPLICIT_ACCEPTANCE || byRules.rule === 'model-acceptance') {
@@ -161,6 +168,12 @@ function polarQuestion(a: TextAnalysis): boolean {
   return a.question ? POLAR_QUESTION.test(a.text) : POLAR_WITHOUT_MARK.test(a.text.trim());
 }
 
+/** Nothing in the turn but a question: it asks, and every signal sits in a question sentence. */
+function onlyAsks(text: string, lexicons: readonly Lexicon[]): boolean {
+  const q = analyzeText(text, lexicons);
+  return q.question && !q.hits.some((h) => h.kind === 'signal' && !h.negated && !h.inQuestion);
+}
+
 /**
  * The person's own why-question was answered and they concede it (`why is the windmill last?` ⏐
  * `ah fair. that's fine then`, 为什么…？ ⏐ 有道理，就这样; round 20): the challenge in the question was
@@ -180,10 +193,7 @@ function answeredThenAccepted(
   if (best.turn !== turn.index - 1 || best.verdict.rank !== RANK.correction) return false;
   if (best.verdict.rule !== 'negative-evaluation' && best.verdict.rule !== 'rejection') return false;
   const asked = window.turns[best.turn - 1];
-  if (asked?.kind !== 'prompt') return false;
-  // Nothing in the asked turn but its question: every signal sits in a question sentence.
-  const q = analyzeText(asked.text, lexicons);
-  if (!q.question || q.hits.some((h) => h.kind === 'signal' && !h.negated && !h.inQuestion)) return false;
+  if (asked?.kind !== 'prompt' || !onlyAsks(asked.text, lexicons)) return false;
   // The opening clause alone: a longer acceptance (`makes sense, keep it`) would swallow the concession.
   const opening = /^[^,;:.!?，；：。！？\n]*/u.exec(turn.text.trim())?.[0] ?? '';
   const a = analyzeText(opening, lexicons);

@@ -18,7 +18,12 @@ function judge(steps: Step[], secondStage: ClassifyOptions['secondStage']) {
   return classifyWindow(w!, { secondStage });
 }
 
-const on = (complaintVetoThreshold: number | null = 0.2): ClassifyOptions['secondStage'] => ({ model: MODEL, complaintVetoThreshold });
+const on = (complaintVetoThreshold: number | null = 0.2): ClassifyOptions['secondStage'] => ({
+  model: MODEL,
+  complaintVetoThreshold,
+  complaintVetoScope: 'all',
+});
+const questions = (complaintVetoThreshold = 0.2): ClassifyOptions['secondStage'] => ({ model: MODEL, complaintVetoThreshold });
 
 describe('complaint veto: the model overrules a complaint the rules read from words alone', () => {
   it('complaintVeto: null at or above the threshold, acceptance or none below it, with the probabilities', () => {
@@ -83,5 +88,27 @@ describe('complaint veto: the model overrules a complaint the rules read from wo
     expect(
       DEFAULT_COMPLAINT_VETO_THRESHOLD === null || (DEFAULT_COMPLAINT_VETO_THRESHOLD > 0 && DEFAULT_COMPLAINT_VETO_THRESHOLD < 0.5),
     ).toBe(true);
+  });
+
+  it("scope 'questions' (the default): only a turn that is nothing but a question, answered in words, that the model reads as no verdict", () => {
+    const asked: Step[] = [
+      { skill: 's' },
+      { user: 'why is this wrong here?' },
+      { say: 'It uses the cached value, which is stale after a deploy.' },
+    ];
+    expect(judge(asked, false)).toMatchObject({ outcome: 'correction' });
+    const c = judge(asked, questions());
+    expect(c).toMatchObject({ outcome: 'none', rule: 'no-signal' });
+    expect(c.reason).toContain('overruled by the model');
+    // No answer in words: the rules stand.
+    expect(judge([{ skill: 's' }, { user: 'why is this wrong here?' }], questions())).toMatchObject({ outcome: 'correction' });
+    // Not only a question: a statement beside it keeps the complaint.
+    expect(judge([{ skill: 's' }, { user: 'this is wrong. why?' }, { say: 'Because the cache is stale.' }], questions())).toMatchObject({
+      outcome: 'correction',
+    });
+    // The model reads acceptance, not no verdict: the rules stand (only `all` turns it into an acceptance).
+    expect(
+      judge([{ skill: 's' }, { user: 'why is this wrong, zing?' }, { say: 'It is not; it matches the spec.' }], questions()),
+    ).toMatchObject({ outcome: 'correction' });
   });
 });

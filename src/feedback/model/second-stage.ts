@@ -56,6 +56,12 @@ export interface SecondStageOptions {
    * rules' complaints are never overruled. Default `DEFAULT_COMPLAINT_VETO_THRESHOLD`.
    */
   complaintVetoThreshold?: number | null;
+  /**
+   * Which rule complaints the veto may overrule: `questions` (default) only a turn that is nothing
+   * but a question, answered by the assistant in words, that the model reads as no verdict (an
+   * explain question: `why X and not Y?`); `all` any complaint read from words.
+   */
+  complaintVetoScope?: 'questions' | 'all';
 }
 
 export const DEFAULT_THRESHOLD = 0.8;
@@ -134,11 +140,14 @@ export function modelVerdict(turns: readonly WindowTurn[], options: SecondStageO
 
 /**
  * The bar under which the model overrules a complaint the rules read from words
- * (`complaintVetoThreshold`). Chosen before round 37 on rounds 34–36 (measured once, never tuned on:
- * C+P precision 0.855 → 0.903 at recall 0.911) and checked in grouped cross-validation over every
- * earlier split (−4 right and −6 wrong complaints of 1,316); docs/accuracy.md, "Rounds 34–36".
+ * (`complaintVetoThreshold`), within `complaintVetoScope` (default `questions`: explain questions
+ * only). Chosen before round 40: on rounds 34–39 (measured, never trained on by the model used) it
+ * removed 4 false complaints and no real one, in grouped cross-validation over rounds 1–39 5 and none,
+ * and it keeps every complaint-question of a probe set with realistic answers (0.3 already vetoed
+ * 为什么把 node_modules 也提交了？ answered 抱歉…). The `all` scope scored higher on the benchmark but overrules
+ * plain complaints (docs/accuracy.md, "The complaint veto").
  */
-export const DEFAULT_COMPLAINT_VETO_THRESHOLD: number | null = null;
+export const DEFAULT_COMPLAINT_VETO_THRESHOLD: number | null = 0.15;
 
 /** The model's reading of a turn whose complaint it overrules: acceptance, or no verdict. */
 export interface ComplaintVeto {
