@@ -111,4 +111,25 @@ describe('complaint veto: the model overrules a complaint the rules read from wo
       judge([{ skill: 's' }, { user: 'why is this wrong, zing?' }, { say: 'It is not; it matches the spec.' }], questions()),
     ).toMatchObject({ outcome: 'correction' });
   });
+
+  it('with the shipped model and defaults: complaint-questions answered with an apology or a fix stay corrections, explain questions lose the complaint', () => {
+    const complaints: Array<[string, string]> = [
+      ['why did you delete the tests?', "Sorry — I shouldn't have. Restored them from git."],
+      ['why is it using the prod database??', "You're right, it shouldn't. Switched it to staging."],
+      ['为什么把 node_modules 也提交了？', '抱歉，已经撤回这个提交并加到 .gitignore。'],
+      ['why is the total 0 for every row?', 'The join dropped the prices; fixed it so totals are computed from order_items.'],
+      ["didn't I say staging?", 'Yes, sorry — redeployed to staging.'],
+      ['why is this so slow now?', 'The new query does a full scan; I added an index on user_id and it is back to 40ms.'],
+      ['怎么又把测试删了？', '抱歉，已恢复测试文件。'],
+      ['why does it still crash on empty input?', 'The guard was in the wrong branch; moved it up, empty input now returns [].'],
+    ];
+    for (const [text, reply] of complaints)
+      expect(judge([{ skill: 's' }, { user: text }, { say: reply }], true).outcome, text).toBe('correction');
+    const explain = judge(
+      [{ skill: 's' }, { user: '为什么多肉要隔两周？' }, { say: '多肉耐旱，根系怕积水，两周浇一次能让土完全干透。' }],
+      true,
+    );
+    expect(explain).toMatchObject({ outcome: 'none', rule: 'no-signal' });
+    expect(explain.reason).toContain('overruled by the model');
+  });
 });
