@@ -9,8 +9,8 @@
  *       [--no-reply]   without the assistant's-answer features
  *       [--veto P]     with the complaint veto at bar P
  *
- * Training splits: dev, test-r1 … test-r39, corpus (TRAINING_SPLITS in scripts/feedback-model/dataset.ts)
- * and the hand-written sentences (extraTrainingFiles); a held-out round (the next is 40) is never read.
+ * Training splits: dev, test-r1 … test-r42, corpus (TRAINING_SPLITS in scripts/feedback-model/dataset.ts)
+ * and the hand-written sentences (extraTrainingFiles); a held-out round (the next is 43) is never read.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
