@@ -7,8 +7,12 @@ export function examplesOf(items: readonly LabeledItem[], extra: readonly Traini
   return [...items.flatMap(turnExamples), ...extra];
 }
 
+/** The weights file text trained on `items` (the training splits' labeled invocations) and the extra sentences. */
+export function modelTextOf(root: string, items: readonly LabeledItem[]): string {
+  return serializeModel(trainModel(examplesOf(items, [...openingRequestExamples(root), ...extraExamples(root)])));
+}
+
 /** The weights file text trained on every training split and the extra sentences. */
 export async function buildModelText(root: string): Promise<string> {
-  const items = await loadLabeledItems(root);
-  return serializeModel(trainModel(examplesOf(items, [...openingRequestExamples(root), ...extraExamples(root)])));
+  return modelTextOf(root, await loadLabeledItems(root));
 }
