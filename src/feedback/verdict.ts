@@ -49,7 +49,10 @@ export type Rule =
    * only implicit acceptance, or in another turn of a window the rules accepted explicitly.
    */
   | 'model-rejection'
-  /** Second stage: the model read acceptance where the rules found no signal (only with `acceptanceThreshold`). */
+  /**
+   * Second stage: the model read acceptance where the rules found no signal (only with
+   * `acceptanceThreshold`), or where it overruled a rule complaint (only with `complaintVetoScope: 'all'`).
+   */
   | 'model-acceptance'
   /** Read back from a store written before rules were recorded (store schema v1). */
   | 'unrecorded';
