@@ -7,6 +7,7 @@
  *   npm run fixtures -- git-reverts       # only the named scenarios
  *   npm run fixtures -- --stream-json     # test/fixtures/stream-json/
  *   npm run fixtures -- --examples        # examples/sessions/
+ *   npm run fixtures -- r40-en-a r40-zh-b --quiet   # no per-turn lines (what the person types)
  *   npm run fixtures -- --list
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,7 +44,12 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const workRoot = path.join(os.tmpdir(), 'skillpulse-fixtures');
-  const log = (line: string) => process.stderr.write(`${line}\n`);
+  // --quiet: no per-turn lines (they print what the person types: a blind round's author's words stay
+  // unread by whoever generates it before it is measured).
+  const quiet = argv.includes('--quiet');
+  const log = (line: string) => {
+    if (!quiet || !line.startsWith('  ')) process.stderr.write(`${line}\n`);
+  };
   log(`claude ${version} at ${bin}`);
   if (argv.includes('--stream-json')) {
     const outDir = path.join(repoRoot, 'test', 'fixtures', 'stream-json');
