@@ -15,7 +15,7 @@ import {
 } from '../../src/feedback/model/logistic.js';
 import { DEFAULT_THRESHOLD, type SecondStageOptions } from '../../src/feedback/model/second-stage.js';
 import { type Item, type Scores, score } from '../accuracy/benchmark.js';
-import { extraExamples, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS, turnExamples } from './dataset.js';
+import { extraExamples, type LabeledItem, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS, turnExamples } from './dataset.js';
 import { examplesOf } from './train.js';
 
 export interface FoldResult {
@@ -52,6 +52,24 @@ export function foldsOf(groups?: number): string[][] {
   return Array.from({ length: groups }, (_, g) => TRAINING_SPLITS.slice(g * size, (g + 1) * size)).filter((f) => f.length > 0);
 }
 
+/**
+ * One fold: the training splits' items outside `group` (what the model learns from, with their
+ * opening requests and the hand-written sentences; the held-out splits' opening requests are left
+ * out too) and the items inside it (what is judged).
+ */
+export function foldData(
+  items: readonly LabeledItem[],
+  group: readonly string[],
+  requests: readonly TrainingExample[],
+  extra: readonly TrainingExample[],
+): { train: LabeledItem[]; test: LabeledItem[]; examples: TrainingExample[] } {
+  const held = new Set<string>(group);
+  const train = items.filter((i) => !held.has(i.split) && (TRAINING_SPLITS as readonly string[]).includes(i.split));
+  const test = items.filter((i) => held.has(i.split));
+  const examples = examplesOf(train, [...requests.filter((e) => !group.some((h) => e.source?.startsWith(`${h}:`))), ...extra]);
+  return { train, test, examples };
+}
+
 export async function crossValidate(
   root: string,
   options: { extra?: boolean; stage?: Omit<SecondStageOptions, 'model'>; groups?: number; params?: Partial<TrainingParams> } = {},
@@ -63,11 +81,7 @@ export async function crossValidate(
   const folds: FoldResult[] = [];
   for (const group of foldsOf(options.groups)) {
     const heldOut = group.join(',');
-    const held = new Set<string>(group);
-    const train = items.filter((i) => !held.has(i.split));
-    const test = items.filter((i) => held.has(i.split));
-    // The held-out splits' opening requests are left out too.
-    const examples = examplesOf(train, [...requests.filter((e) => !group.some((h) => e.source?.startsWith(`${h}:`))), ...extra]);
+    const { test, examples } = foldData(items, group, requests, extra);
     const model = trainModel(examples, params);
     const rulesItems: Item[] = [];
     const modelItems: Item[] = [];

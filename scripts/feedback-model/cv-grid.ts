@@ -16,9 +16,8 @@ import { classifyWindow } from '../../src/feedback/classify.js';
 import { DEFAULT_TRAINING_PARAMS, trainModel } from '../../src/feedback/model/logistic.js';
 import type { SecondStageOptions } from '../../src/feedback/model/second-stage.js';
 import { type Item, score } from '../accuracy/benchmark.js';
-import { foldsOf } from './cross-validate.js';
+import { foldData, foldsOf } from './cross-validate.js';
 import { extraExamples, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS } from './dataset.js';
-import { examplesOf } from './train.js';
 
 const THRESHOLDS = [0.8, 0.85, 0.9];
 const VETOES: (number | null)[] = [null, 0.05, 0.1, 0.15, 0.2, 0.3];
@@ -50,13 +49,8 @@ async function main(argv: string[]): Promise<void> {
     });
   const predicted = settings.map(() => [] as Item[]);
   for (const group of folds) {
-    const held = new Set<string>(group);
-    const train = items.filter((i) => !held.has(i.split) && (TRAINING_SPLITS as readonly string[]).includes(i.split));
-    const test = items.filter((i) => held.has(i.split));
-    const model = trainModel(
-      examplesOf(train, [...requests.filter((e) => !group.some((h) => e.source?.startsWith(`${h}:`))), ...extra]),
-      params,
-    );
+    const { test, examples } = foldData(items, group, requests, extra);
+    const model = trainModel(examples, params);
     settings.forEach((s, k) => {
       for (const i of test) {
         const w = i.analyzed?.window;

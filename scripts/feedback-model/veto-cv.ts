@@ -17,7 +17,7 @@ import { defaultLexicons } from '../../src/feedback/lexicon.js';
 import { DEFAULT_TRAINING_PARAMS, predict, type TrainingExample, trainModel } from '../../src/feedback/model/logistic.js';
 import { judgeTurn } from '../../src/feedback/turn-verdict.js';
 import { extraExamples, type LabeledItem, loadLabeledItems, openingRequestExamples, TRAINING_SPLITS, turnExamples } from './dataset.js';
-import { examplesOf } from './train.js';
+import { foldData, foldsOf } from './cross-validate.js';
 
 const VETOABLE = new Set(['partial', 'rejection', 'negated-acceptance', 'failure-report', 'negative-evaluation']);
 
@@ -47,21 +47,11 @@ async function main(argv: string[]): Promise<void> {
   const extra = extraExamples(root);
   const requests = openingRequestExamples(root);
   const groupsArg = argv.indexOf('--groups');
-  const groups = groupsArg >= 0 ? Number(argv[groupsArg + 1]) : TRAINING_SPLITS.length;
-  // Contiguous groups of splits (rounds in order), so a fold holds out neighbouring rounds together.
-  const size = Math.ceil(TRAINING_SPLITS.length / groups);
-  const folds: string[][] = fixed
-    ? [fixed]
-    : Array.from({ length: groups }, (_, g) => TRAINING_SPLITS.slice(g * size, (g + 1) * size)).filter((f) => f.length > 0);
+  const folds = fixed ? [fixed] : foldsOf(groupsArg >= 0 ? Number(argv[groupsArg + 1]) : undefined);
   const rows: Row[] = [];
   for (const heldOut of folds) {
-    const held = new Set(heldOut);
-    const train = items.filter((i) => !held.has(i.split) && (TRAINING_SPLITS as readonly string[]).includes(i.split));
-    const test = items.filter((i) => held.has(i.split));
-    const examples = examplesOf(train, [...requests.filter((e) => !heldOut.some((h) => e.source?.startsWith(`${h}:`))), ...extra]);
-    const model = argv.includes('--verifier')
-      ? trainModel(verifierExamples(train, extra, argv.includes('--rule-feature')), params)
-      : trainModel(examples, params);
+    const { train, test, examples } = foldData(items, heldOut, requests, extra);
+    const model = argv.includes('--verifier') ? trainModel(verifierExamples(train, extra), params) : trainModel(examples, params);
     for (const i of test) rows.push(...rowsOf(i, model));
     process.stderr.write(`${heldOut.join(',')}: ${test.length} items\n`);
   }
@@ -81,12 +71,11 @@ function ruleComplaint(text: string): string | null {
  * The verifier's training set: only texts in which the rules read a complaint from words, labeled
  * `negative` when the complaint is real and `none` when it is not (acceptance and no verdict alike).
  */
-function verifierExamples(train: readonly LabeledItem[], extra: readonly TrainingExample[], ruleFeature: boolean): TrainingExample[] {
+function verifierExamples(train: readonly LabeledItem[], extra: readonly TrainingExample[]): TrainingExample[] {
   const out: TrainingExample[] = [];
   for (const e of [...train.flatMap(turnExamples), ...extra]) {
-    const rule = ruleComplaint(e.text);
-    if (rule === null) continue;
-    out.push({ text: ruleFeature ? `${e.text} ⟦${rule}⟧` : e.text, label: e.label === 'negative' ? 'negative' : 'none', source: e.source });
+    if (ruleComplaint(e.text) === null) continue;
+    out.push({ text: e.text, label: e.label === 'negative' ? 'negative' : 'none', source: e.source });
   }
   process.stderr.write(`verifier: ${out.length} texts, ${out.filter((e) => e.label === 'none').length} false complaints\n`);
   return out;

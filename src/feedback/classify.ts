@@ -86,7 +86,7 @@ function overruleComplaint(
   if (turn.kind !== 'prompt' || !VETOABLE_RULES.has(verdict.rule)) return undefined;
   const questionsOnly = (options.complaintVetoScope ?? 'questions') === 'questions';
   if (questionsOnly && (turn.reply === undefined || !onlyAsks(turn.text, lexicons))) return undefined;
-  const veto = complaintVeto(turn.text, options, turn.reply);
+  const veto = complaintVeto(turn, options);
   if (veto === null || (questionsOnly && veto.outcome !== 'none')) return undefined;
   if (veto.outcome === 'none') return null;
   const p = veto.probabilities;

@@ -35,10 +35,7 @@ import {
 import type { LiteFacts } from './prefilter.js';
 import type { RecordData } from './records.js';
 
-/**
- * What a lean assistant text block held when it had visible (non-whitespace) text, before blocks
- * kept their opening (`LEAN_TEXT_BYTES`). Kept for callers that compare against it.
- */
+/** What a lean assistant text block holds when it has visible text whose opening cannot be decoded. */
 export const LEAN_TEXT = '…';
 
 /**

@@ -27,16 +27,16 @@ const questions = (complaintVetoThreshold = 0.2): ClassifyOptions['secondStage']
 
 describe('complaint veto: the model overrules a complaint the rules read from words alone', () => {
   it('complaintVeto: null at or above the threshold, acceptance or none below it, with the probabilities', () => {
-    expect(complaintVeto('this is wrong blorp', { model: MODEL, complaintVetoThreshold: 0.2 })).toBeNull();
-    const none = complaintVeto('this is wrong', { model: MODEL, complaintVetoThreshold: 0.2 });
+    expect(complaintVeto({ text: 'this is wrong blorp' }, { model: MODEL, complaintVetoThreshold: 0.2 })).toBeNull();
+    const none = complaintVeto({ text: 'this is wrong' }, { model: MODEL, complaintVetoThreshold: 0.2 });
     expect(none?.outcome).toBe('none');
     expect(none?.probabilities.negative).toBeCloseTo(Math.exp(0) / (2 + Math.exp(2)), 6);
-    const accept = complaintVeto('wrong? no, zing', { model: MODEL, complaintVetoThreshold: 0.2 });
+    const accept = complaintVeto({ text: 'wrong? no, zing' }, { model: MODEL, complaintVetoThreshold: 0.2 });
     expect(accept).toMatchObject({ outcome: 'acceptance', features: ['"zing"'] });
-    expect(complaintVeto('this is wrong', { model: MODEL, complaintVetoThreshold: 0.1 })).toBeNull();
-    expect(complaintVeto('this is wrong', { model: MODEL, complaintVetoThreshold: null })).toBeNull();
-    expect(complaintVeto('   ', { model: MODEL, complaintVetoThreshold: 0.2 })).toBeNull();
-    expect(complaintVeto('this is wrong', { model: MODEL, complaintVetoThreshold: 0.2, reads: () => false })).toBeNull();
+    expect(complaintVeto({ text: 'this is wrong' }, { model: MODEL, complaintVetoThreshold: 0.1 })).toBeNull();
+    expect(complaintVeto({ text: 'this is wrong' }, { model: MODEL, complaintVetoThreshold: null })).toBeNull();
+    expect(complaintVeto({ text: '   ' }, { model: MODEL, complaintVetoThreshold: 0.2 })).toBeNull();
+    expect(complaintVeto({ text: 'this is wrong' }, { model: MODEL, complaintVetoThreshold: 0.2, reads: () => false })).toBeNull();
   });
 
   it('a rule rejection the model does not read becomes no verdict, and the reason says so', () => {

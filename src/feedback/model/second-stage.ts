@@ -109,7 +109,7 @@ export interface ModelVerdict {
 }
 
 /** Turns the model reads: what the person typed (prompts, queued messages, a refusal's or interrupt's text). */
-function readable(t: WindowTurn, options: SecondStageOptions): boolean {
+function readable(t: Pick<WindowTurn, 'text'>, options: SecondStageOptions): boolean {
   return t.text.trim() !== '' && (options.reads === undefined || options.reads(t.text));
 }
 
@@ -158,18 +158,18 @@ export interface ComplaintVeto {
 }
 
 /**
- * Whether the model overrules the complaint the rules read in `text`: null when the model reads a
- * complaint there too (probability of `negative` at or above the threshold), when the threshold is
- * null, or when the text is not one the model reads.
+ * Whether the model overrules the complaint the rules read in `turn` (its text, and the assistant's
+ * answer to it): null when the model reads a complaint there too (probability of `negative` at or
+ * above the threshold), when the threshold is null, or when the turn is not one the model reads.
  */
-export function complaintVeto(text: string, options: SecondStageOptions = {}, reply?: string): ComplaintVeto | null {
+export function complaintVeto(turn: Pick<WindowTurn, 'text' | 'reply'>, options: SecondStageOptions = {}): ComplaintVeto | null {
   const threshold = options.complaintVetoThreshold === undefined ? DEFAULT_COMPLAINT_VETO_THRESHOLD : options.complaintVetoThreshold;
-  if (threshold === null || text.trim() === '' || (options.reads !== undefined && !options.reads(text))) return null;
+  if (threshold === null || !readable(turn, options)) return null;
   const model = options.model ?? shippedModel();
-  const probe = predict(model, text, 0, undefined, reply);
+  const probe = predict(model, turn.text, 0, undefined, turn.reply);
   const { negative, acceptance, none } = probe.probabilities;
   if (negative >= threshold) return null;
   const outcome = acceptance >= none ? 'acceptance' : 'none';
-  const explained = predict(model, text, 3, outcome, reply);
+  const explained = predict(model, turn.text, 3, outcome, turn.reply);
   return { outcome, probabilities: { negative, acceptance, none }, features: explained.topFeatures.map(describeFeature) };
 }
