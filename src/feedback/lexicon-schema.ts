@@ -29,6 +29,7 @@ export const SIGNAL_CATEGORIES = [
   'contrast',
   'irony',
   'waiver',
+  'resigned',
 ] as const;
 export type SignalCategory = (typeof SIGNAL_CATEGORIES)[number];
 
@@ -258,6 +259,13 @@ export const lexiconSchema = z
          * complaint and qualifier before it in its sentence no longer count, and it accepts the result.
          */
         waiver: z.array(entrySchema).default([]),
+        /**
+         * Resignation (rule round 23: `anyway`, `out of time`, `I'll live with it`, `can't argue
+         * with`, 没时间了, 将就): beside a go-ahead (`ship it`, `leave it`, 就这样) and with no change
+         * asked for, the flaw the message names is let go and the result accepted (turn-verdict.ts,
+         * `resignedAcceptance`). No verdict alone.
+         */
+        resigned: z.array(entrySchema).default([]),
       })
       .strict(),
     dimensions: z

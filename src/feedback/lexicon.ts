@@ -27,6 +27,7 @@ const NOT_NEGATABLE: ReadonlySet<SignalCategory> = new Set([
   'aside',
   'process',
   'waiver',
+  'resigned',
 ]);
 
 /** One compiled entry: the term normalised like the text it is matched against. */

@@ -27,7 +27,7 @@ const DEAD_IN_WH_QUESTION: ReadonlySet<SignalCategory> = new Set(['redo']);
 /** Categories that never count inside a clause that asks (`any nits?`; but `one small thing: can you …?` counts). */
 const DEAD_IN_QUESTION_CLAUSE: ReadonlySet<SignalCategory> = new Set(['minor']);
 /** Categories that never count inside a question sentence (`is this correct?` is no acceptance). */
-const DEAD_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['acceptance', 'move_on', 'new_task', 'waiver']);
+const DEAD_IN_QUESTION: ReadonlySet<SignalCategory> = new Set(['acceptance', 'move_on', 'new_task', 'waiver', 'resigned']);
 /**
  * Weak evaluations in a clause that asks a question count only beside a challenge in the same
  * sentence: `why is it so slow?` is a complaint, `does it handle broken links?` is a question,

@@ -418,6 +418,7 @@ function dropContained(hits: TermHit[]): TermHit[] {
     (h) =>
       h.kind !== 'signal' ||
       h.category === 'part' ||
+      h.category === 'resigned' ||
       !hits.some(
         (o) =>
           o !== h &&

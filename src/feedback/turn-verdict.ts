@@ -3,6 +3,7 @@
  * request > redo > partial > rejection > explicit acceptance), what a refusal or an interrupt
  * means, and when moving on to new work is an implicit acceptance.
  */
+import { withoutAbsences } from './absences.js';
 import { describesNewWork, judgingHits, newWorkOpeners, quote, splitVerdict, weakHits } from './evidence.js';
 import type { Lexicon } from './lexicon.js';
 import { anyHits, dimensionHits, liveHits } from './live-hits.js';
@@ -13,7 +14,8 @@ import type { WindowTurn } from './window.js';
 /** A reply that only picks one of the numbered options the agent offered: `1`, `3, but …`, `option 2.` */
 const OPTION_CHOICE = /^(?:option\s*)?(\d{1,2})\s*[.)]?\s*(?:$|[,，;；:：!！。]|\s(?=but\b|however\b|though\b|although\b|except\b))/u;
 
-function textVerdict(a: TextAnalysis): TurnVerdict | null {
+function textVerdict(analysis: TextAnalysis): TurnVerdict | null {
+  const a = withoutAbsences(analysis);
   const revert = liveHits(a, 'revert_request');
   if (revert.length > 0) {
     return {
@@ -49,6 +51,8 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
       detail: `rejects the whole result ${quote(total[0])}`,
     };
   }
+  const resigned = resignedAcceptance(a);
+  if (resigned) return resigned;
   // Strong evidence against the result: rejection phrases and failure reports ("you forgot …").
   const rejection = liveHits(a, 'rejection');
   const failure = judgingHits(a, 'failure');
@@ -168,6 +172,43 @@ function textVerdict(a: TextAnalysis): TurnVerdict | null {
     };
   }
   return null;
+}
+
+/** A rejection that only states a preference (`I'd have gone for`, `would be cleaner`, `I'd rather`). */
+const PREFERENCE = /^(?:i'd|i would|we'd|we would|would|'d|could|should|might|i'd rather|rather)\b/u;
+
+/** What a resigned acceptance never lets go: a failure, a wrong detail, a change asked for. */
+const NOT_LET_GO = ['failure', 'contrast', 'redo', 'revert_request', 'revision', 'minor', 'self_correction', 'irony'] as const;
+
+/**
+ * A resigned acceptance (rule round 23): the person names a flaw and lets it go — resignation
+ * (`anyway`, `out of time`, `I'll live with it`, `3m10 is 3m10`, 没时间了, 行吧) beside a go-ahead
+ * (`ship it`, `leave it`, `go with that`, `it'll do`, 就按这个走) — and asks for no change: `fine.
+ * not how I'd word the highlights but we are out of time. ship it`. A failure, a wrong detail, a
+ * revision, redo or revert asked for is not let go (`out of time, ship it but fix the date first`).
+ */
+function resignedAcceptance(a: TextAnalysis): TurnVerdict | null {
+  const resigned = liveHits(a, 'resigned');
+  if (resigned.length === 0) return null;
+  // An acknowledgement goes ahead where it opens or closes the message (`fine, … nobody will know`, `… no time. fine`).
+  const framing = liveHits(a, 'acknowledgement').filter((h) => BARE.test(a.text.slice(0, h.start)) || BARE.test(a.text.slice(h.end)));
+  const goAhead = [...liveHits(a, 'acceptance'), ...liveHits(a, 'waiver'), ...framing].filter(
+    (h) => !resigned.some((r) => h.start <= r.start && h.end >= r.end),
+  );
+  if (goAhead.length === 0 || NOT_LET_GO.some((c) => judgingHits(a, c).length > 0)) return null;
+  // A preference (`I'd have gone for …`, `would be cleaner`) can be let go; a flat rejection (`the date is wrong`) cannot.
+  if (liveHits(a, 'rejection').some((h) => !PREFERENCE.test(h.term))) return null;
+  // A `but` after the resignation and the go-ahead brings a change back (`out of time, ship it but fix the date first`).
+  const settled = Math.max(...resigned.map((h) => h.end), ...goAhead.map((h) => h.end));
+  if (liveHits(a, 'qualifier').some((q) => q.start >= settled)) return null;
+  return {
+    rank: RANK.explicitAcceptance,
+    outcome: 'acceptance',
+    correctionType: null,
+    confidence: CONFIDENCE.explicitAcceptance,
+    rule: 'explicit-acceptance',
+    detail: `resigned acceptance: lets the flaw go ${quote(resigned[0])} with ${quote(goAhead[0])}`,
+  };
 }
 
 /** Categories whose live hit means the message is not simply moving on. */
