@@ -5,9 +5,12 @@
  * the other way. Rules alone.
  */
 import { describe, expect, it } from 'vitest';
-import { firstByRules as first } from '../../test/support/judge.js';
+import { firstByRules as first, judgeByRules } from '../../test/support/judge.js';
 
 const outcome = (...turns: string[]) => first(...turns).outcome;
+/** The verdict on one question turn and the assistant's answer to it (then, optionally, more turns). */
+const answered = (question: string, answer: string, ...more: string[]) =>
+  judgeByRules([{ skill: 's' }, { user: question }, { say: answer }, ...more.map((user) => ({ user }))])[0]!;
 
 describe('A. a report of absences with an acceptance: the opening `no` is a determiner, complaint words name what is absent (miss: "no diff, no destroys, nothing weird in the policies either. cant fault it")', () => {
   it.each([
@@ -70,5 +73,44 @@ describe('C. a resigned acceptance: a flaw let go with a go-ahead and no change 
     ['行吧，但是这里要改成按月', 'partial'],
   ])('trap: %s → %s', (text, want) => {
     expect(outcome(text)).toBe(want);
+  });
+});
+
+describe('D. an explain question: nothing but a why-question, answered without a concession or a change, is no verdict (miss: 为啥用 toThrow 不用 toThrowError？ ⏐ 两者是同一个匹配器)', () => {
+  it.each([
+    [
+      'why is the sort key compound and not interleaved?',
+      'Most queries filter on tenant_id first and then on created_at, which a compound key serves best.',
+    ],
+    ['why does the partition column have to be in the group by?', 'A partitioned view must be partitioned on a column it outputs.'],
+    ['为啥用 toThrow 不用 toThrowError？', '两者是同一个匹配器，toThrowError 是别名。'],
+    ['为什么要 spawn，直接 seed+i 不行吗？', 'seed+i 得到的流之间没有独立性保证。'],
+  ])('%s ⏐ %s → none', (question, answer) => {
+    expect(outcome(question)).toBe('correction');
+    const c = answered(question, answer);
+    expect(c.outcome).toBe('none');
+    expect(c.reason).toContain('an explain question');
+  });
+  it.each([
+    ['why did you delete the tests?', "Sorry — I shouldn't have. Restored them from git."],
+    ['why is it using the prod database??', "You're right, it shouldn't. Switched it to staging."],
+    ['为什么把 node_modules 也提交了？', '抱歉，已经撤回这个提交并加到 .gitignore。'],
+    ['why is the total 0 for every row?', 'The join dropped the prices; fixed it so totals come from order_items.'],
+    [
+      'hmm I might be wrong but is the gorilla not back since tuesday?',
+      'The return scan was missing. It is now marked returned on Tuesday.',
+    ],
+    ["hmm I might be wrong but I don't think 30s helps much?", 'That makes sense. With 10 minutes of lateness the window closes later.'],
+    ['why is the y axis starting at 0.2?', 'matplotlib autoscaled it; I can pin ylim to 0.'],
+  ])('trap: %s ⏐ %s → correction (the answer concedes or changes)', (question, answer) => {
+    expect(answered(question, answer).outcome).toBe('correction');
+  });
+  it('trap: with no answer in words the question stays a complaint; a statement beside it keeps it', () => {
+    expect(outcome('为啥用 toThrow 不用 toThrowError？')).toBe('correction');
+    expect(answered('this is the wrong table. why?', 'It reads users_archive because the spec said so.').outcome).toBe('correction');
+  });
+  it('the acceptance after an answered question decides (miss: 为什么桃树放到苹果后面剪？ ⏐ 懂了，那就这么安排)', () => {
+    expect(answered('为什么桃树放到苹果后面剪？', '桃树耐寒性差，剪得早伤口容易受冻。', '懂了，那就这么安排').outcome).toBe('acceptance');
+    expect(answered('水电为啥要排在瓦工前面？', '水电管线要埋进墙里，瓦工会把它们盖住。', '懂了，那就按这个排').outcome).toBe('acceptance');
   });
 });

@@ -212,6 +212,29 @@ const VETOABLE_RULES: ReadonlySet<Rule> = new Set<Rule>([
   'negative-evaluation',
 ]);
 
+/** How much of the assistant's answer `answer_concedes` reads: a concession or a change shows first. */
+const ANSWER_OPENING = 300;
+
+/** The assistant's answer concedes a fault or changes the result (`answer_concedes` of any lexicon). */
+export function answerConcedes(reply: string, lexicons: readonly Lexicon[]): boolean {
+  const opening = reply.slice(0, ANSWER_OPENING).replace(/[’‘ʼ]/g, "'");
+  return lexicons.some((lx) => lx.answerConcedes.some((re) => re.test(opening)));
+}
+
+/**
+ * An explain question (rule round 23): a turn that is nothing but a question (`why X and not Y?`,
+ * 为什么用 X 而不是 Y？), whose complaint the rules read from its words alone, and that the assistant
+ * answered in words without conceding a fault or changing anything (`answer_concedes`: no `You're
+ * right`, `Sorry`, `Switched it to …`, 抱歉, 已改成). It asked; it did not complain. A question the
+ * agent answered by conceding or fixing stays a complaint (`why did you delete the tests?` ⏐ `Sorry —
+ * restored them`); so does one with no answer in words.
+ */
+function explainQuestion(turn: WindowTurn, verdict: TurnVerdict, lexicons: readonly Lexicon[]): boolean {
+  if (turn.kind !== 'prompt' || !VETOABLE_RULES.has(verdict.rule)) return false;
+  if (turn.reply === undefined || turn.reply.trim() === '') return false;
+  return onlyAsks(turn.text, lexicons) && !answerConcedes(turn.reply, lexicons);
+}
+
 /** Overrules one turn's rule verdict: a replacement (null = no verdict), or undefined to keep it. */
 type TurnVeto = (turn: WindowTurn, verdict: TurnVerdict) => TurnVerdict | null | undefined;
 
@@ -232,6 +255,13 @@ function classifyByRules(window: InfluenceWindow, lexicons: readonly Lexicon[], 
   let anyAsked = false;
   for (const turn of window.turns) {
     let verdict = judgeTurn(turn, lexicons, onlyAsked, anyAsked);
+    if (verdict && explainQuestion(turn, verdict, lexicons)) {
+      overruled.push({
+        turn: turn.index,
+        text: `turn ${turn.index}: an explain question, answered without a concession or a change (the rules' ${verdict.rule}: ${verdict.detail})`,
+      });
+      verdict = null;
+    }
     if (verdict && veto) {
       const replaced = veto(turn, verdict);
       if (replaced !== undefined) {

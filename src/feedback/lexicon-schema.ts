@@ -155,6 +155,13 @@ export const lexiconSchema = z
      */
     failure_patterns: z.array(z.string().min(1)).default([]),
     /**
+     * Regular expressions (case-insensitive, Unicode) that recognise, in the opening of the
+     * assistant's answer to a turn, that it concedes a fault or changes the result (`You're right`,
+     * `Sorry`, `Switched it to …`, `Removing …`, 抱歉, 已改成, 重新导出). A why-question about the result
+     * answered without one is an explain question, not a complaint (rule round 23).
+     */
+    answer_concedes: z.array(z.string().min(1)).default([]),
+    /**
      * Word classes too open for a list, as regular expressions (case-insensitive, Unicode) per
      * signal category, matched on the normalised text: `(try|do|write) … (again|once more)`,
      * `too <adjective>` after a copula, 太<X> except 太好/太棒. A match is a hit of that category

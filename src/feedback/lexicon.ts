@@ -75,6 +75,8 @@ export interface Lexicon {
   /** Normalised informal spelling → normalised canonical form (word mode). */
   spellings: Map<string, string>;
   failurePatterns: RegExp[];
+  /** `answer_concedes`: an assistant's answer that concedes a fault or changes the result. */
+  answerConcedes: RegExp[];
   /** Units, arrows and request words of measured changes (measure.ts); null when the lexicon has none. */
   measures: { units: Map<string, { kind: 'time' | 'size'; factor: number }>; arrows: string[]; requests: string[] } | null;
   /** Global (`g`) expressions per category; see `signal_patterns`. */
@@ -151,6 +153,9 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     const field = `failure_patterns.${i}`;
     return compilePattern(hoistLeadingLookbehind(expand(pattern, field)), 'iu', source, field, 'failure pattern');
   });
+  const answerConcedes = lx.answer_concedes.map((pattern, i) =>
+    compilePattern(pattern, 'iu', source, `answer_concedes.${i}`, 'answer pattern'),
+  );
   const signalPatterns: Partial<Record<SignalCategory, RegExp[]>> = {};
   for (const [category, patterns] of Object.entries(lx.signal_patterns) as [SignalCategory, string[]][]) {
     signalPatterns[category] = patterns.map((pattern, i) => {
@@ -200,6 +205,7 @@ export function compileLexicon(data: unknown, source = '<lexicon>'): Lexicon {
     questionCases: compileQuestionCases(lx.question_cases, source),
     spellings: new Map(Object.entries(lx.spellings).map(([from, to]) => [normalizeText(from), normalizeText(to)])),
     failurePatterns,
+    answerConcedes,
     measures: lx.measures
       ? {
           units: new Map(Object.entries(lx.measures.units).map(([u, [kind, factor]]) => [normalizeText(u), { kind, factor }])),

@@ -94,7 +94,8 @@ describe('complaint veto: the model overrules a complaint the rules read from wo
     const asked: Step[] = [
       { skill: 's' },
       { user: 'why is this wrong here?' },
-      { say: 'It uses the cached value, which is stale after a deploy.' },
+      // The answer concedes (`Right:`), so the rules' explain-question reading (classify.ts) leaves it to the model.
+      { say: 'Right: it uses the cached value, which is stale after a deploy.' },
     ];
     expect(judge(asked, false)).toMatchObject({ outcome: 'correction' });
     const c = judge(asked, questions());
@@ -103,16 +104,16 @@ describe('complaint veto: the model overrules a complaint the rules read from wo
     // No answer in words: the rules stand.
     expect(judge([{ skill: 's' }, { user: 'why is this wrong here?' }], questions())).toMatchObject({ outcome: 'correction' });
     // Not only a question: a statement beside it keeps the complaint.
-    expect(judge([{ skill: 's' }, { user: 'this is wrong. why?' }, { say: 'Because the cache is stale.' }], questions())).toMatchObject({
+    expect(judge([{ skill: 's' }, { user: 'this is wrong. why?' }, { say: 'Right: because the cache is stale.' }], questions())).toMatchObject({
       outcome: 'correction',
     });
     // The model reads acceptance, not no verdict: the rules stand (only `all` turns it into an acceptance).
     expect(
-      judge([{ skill: 's' }, { user: 'why is this wrong, zing?' }, { say: 'It is not; it matches the spec.' }], questions()),
+      judge([{ skill: 's' }, { user: 'why is this wrong, zing?' }, { say: 'Right, it is not; it matches the spec.' }], questions()),
     ).toMatchObject({ outcome: 'correction' });
   });
 
-  it('with the shipped model and defaults: complaint-questions answered with an apology or a fix stay corrections, explain questions lose the complaint', () => {
+  it('with the shipped model and defaults: complaint-questions answered with an apology or a fix stay corrections, explain questions lose the complaint (by the rules)', () => {
     const complaints: Array<[string, string]> = [
       ['why did you delete the tests?', "Sorry — I shouldn't have. Restored them from git."],
       ['why is it using the prod database??', "You're right, it shouldn't. Switched it to staging."],
@@ -130,6 +131,6 @@ describe('complaint veto: the model overrules a complaint the rules read from wo
       true,
     );
     expect(explain).toMatchObject({ outcome: 'none', rule: 'no-signal' });
-    expect(explain.reason).toContain('overruled by the model');
+    expect(explain.reason).toContain('an explain question, answered without a concession or a change');
   });
 });
