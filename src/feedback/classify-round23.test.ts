@@ -114,3 +114,51 @@ describe('D. an explain question: nothing but a why-question, answered without a
     expect(answered('水电为啥要排在瓦工前面？', '水电管线要埋进墙里，瓦工会把它们盖住。', '懂了，那就按这个排').outcome).toBe('acceptance');
   });
 });
+
+describe('E. a question with its reason beside it, answered without a concession, then accepted: the acceptance decides (miss: "why 50 and not 40? 20% of 200 is 40" ⏐ "ah, grossed up. got it, thanks")', () => {
+  it.each([
+    [
+      'why 50 and not 40? 20% of 200 is 40',
+      'Relief at source grosses the 200 up to 250; 20% of 250 is 50.',
+      'ah, grossed up. got it, thanks',
+    ],
+    [
+      'why maxUnavailable 0 and not 1? we have 6 replicas',
+      'With 0, a pod only goes once its replacement is ready.',
+      'ok makes sense, keep it',
+    ],
+    ['周三奶奶能来吗？她不是腰不好', '她说周三可以，只接不走路。', '哦对，她说过。好的就这样'],
+    ['没有身体对抗吧？有几个之前完全没运动过的', '腰旗橄榄球没有冲撞，扯旗代替擒抱。', '那就好，挺合适的'],
+  ])('%s ⏐ %s ⏐ %s → acceptance', (question, answer, then) => {
+    expect(answered(question, answer, then).outcome).toBe('acceptance');
+  });
+  it.each([
+    ['why 50 and not 40? 20% of 200 is 40', 'You are right, fixed it to 40.', 'ok thanks'],
+    ['为什么是 50？应该是 40', '抱歉，已改成 40。', '好的'],
+  ])('trap: %s ⏐ %s ⏐ %s → correction (the answer conceded)', (question, answer, then) => {
+    expect(answered(question, answer, then).outcome).toBe('correction');
+  });
+  it('trap: 要是能再快一点那就好了 is a wish, not 那就好', () => {
+    expect(outcome('要是能再快一点那就好了')).not.toBe('acceptance');
+  });
+});
+
+describe("F. a hold: don't … yet, 先别改，等…再说 (miss: \"don't submit it yet, wait till I've got the photos from Dave\")", () => {
+  it.each([
+    "don't submit it yet, wait till I've got the photos from Dave, he's back sunday",
+    "don't send it yet, I want to run it past the committee",
+    '先别改，等安全部周五评审完再说',
+    '先别发，等老板回来再定',
+  ])('%s → none', (text) => {
+    expect(outcome(text)).toBe('none');
+  });
+  it.each([
+    ["don't deploy it yet, the tests fail", 'correction'],
+    ["don't merge yet, the date is wrong", 'correction'],
+    ["they don't work yet", 'correction'],
+    ['先别动', 'correction'],
+    ['先别改，这个是错的', 'correction'],
+  ])('trap: %s → %s', (text, want) => {
+    expect(outcome(text)).toBe(want);
+  });
+});

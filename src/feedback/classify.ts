@@ -193,7 +193,13 @@ function answeredThenAccepted(
   if (best.turn !== turn.index - 1 || best.verdict.rank !== RANK.correction) return false;
   if (best.verdict.rule !== 'negative-evaluation' && best.verdict.rule !== 'rejection') return false;
   const asked = window.turns[best.turn - 1];
-  if (asked?.kind !== 'prompt' || !onlyAsks(asked.text, lexicons)) return false;
+  if (asked?.kind !== 'prompt') return false;
+  // Nothing but a question; or a question with its reason beside it (`why 50 and not 40? 20% of 200
+  // is 40`) that the assistant answered without conceding or changing anything (rule round 23).
+  const explained = asked.reply !== undefined && analyzeText(asked.text, lexicons).question && !answerConcedes(asked.reply, lexicons);
+  if (!onlyAsks(asked.text, lexicons) && !explained) return false;
+  // Answered in words without a concession: any acceptance after it decides (`ah, grossed up. got it, thanks`).
+  if (explained) return true;
   // The opening clause alone: a longer acceptance (`makes sense, keep it`) would swallow the concession.
   const opening = /^[^,;:.!?，；：。！？\n]*/u.exec(turn.text.trim())?.[0] ?? '';
   const a = analyzeText(opening, lexicons);
