@@ -162,3 +162,23 @@ describe("F. a hold: don't … yet, 先别改，等…再说 (miss: \"don't subm
     expect(outcome(text)).toBe(want);
   });
 });
+
+describe('G. a weak flaw conceded before `but`, a go-ahead after it: the clause after `but` decides (hand-written: "the error message is a bit long but it tells the user what to do. keep it")', () => {
+  it.each([
+    'the error message is a bit long but it tells the user what to do. keep it',
+    'not my favourite colour scheme but the client likes it, leave it',
+    "wouldn't win any prizes but it does the job, keep it",
+    "can't argue with that, leave it as it is",
+    'ha, that is clever. keep it',
+  ])('%s → acceptance', (text) => {
+    expect(outcome(text)).toBe('acceptance');
+  });
+  it.each([
+    ["it works but it's slow. keep it", 'partial'],
+    ['the date is wrong, but keep it', 'correction'],
+    ['whatever. leave it, I will clean it up tomorrow', 'correction'],
+    ['leave it for now, we will regenerate the docs after the rename is merged', 'none'],
+  ])('trap: %s → %s', (text, want) => {
+    expect(outcome(text)).toBe(want);
+  });
+});

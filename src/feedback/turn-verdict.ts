@@ -76,6 +76,8 @@ function textVerdict(analysis: TextAnalysis): TurnVerdict | null {
   // fixed, but it's back`) it only joins two complaints: the strong one decides (round 5).
   const opensWithQualifier = qualifier.some((q) => /^[\s\p{P}\p{S}]*$/u.test(a.text.slice(0, q.start)));
   const conceded = acceptance.length > 0 || acknowledgement.length > 0 || choice !== null;
+  const decided = goAheadAfterQualifier(a, qualifier, strong, acceptance, acknowledgement);
+  if (decided) return decided;
   if (qualifier.length > 0 && (conceded || (strong.length > 0 && opensWithQualifier))) {
     const other = strong[0]
       ? quote(strong[0])
@@ -172,6 +174,39 @@ function textVerdict(analysis: TextAnalysis): TurnVerdict | null {
     };
   }
   return null;
+}
+
+/** A go-ahead that keeps the result as it is (`keep it`, `leave it`, `ship it`, `go with that`). */
+const GO_AHEAD =
+  /^[\s.,;!]*(?:just |ok,? |okay,? |so |then |fine,? )?(?:keep|leave|ship|go with|stick with|use|merge|send) (?:it|that|this)\b/u;
+
+/**
+ * A weak flaw conceded before `but` and a go-ahead after it (rule round 23: `the error message is
+ * a bit long but it tells the user what to do. keep it`): the clause after `but` carries the weight,
+ * so the result is kept, not qualified. Only without a strong complaint anywhere and with nothing
+ * against the result after the qualifier; `it works but it's slow` keeps its partial.
+ */
+function goAheadAfterQualifier(
+  a: TextAnalysis,
+  qualifier: readonly TermHit[],
+  strong: readonly TermHit[],
+  acceptance: readonly TermHit[],
+  acknowledgement: readonly TermHit[],
+): TurnVerdict | null {
+  const q = qualifier[0];
+  if (!q || strong.length > 0 || acceptance.length === 0) return null;
+  if ([...acceptance, ...acknowledgement].some((h) => h.start < q.end)) return null;
+  if (weakHits(a).some((h) => h.start > q.start) || NOT_LET_GO.some((c) => judgingHits(a, c).length > 0)) return null;
+  const last = acceptance[acceptance.length - 1]!;
+  if (!GO_AHEAD.test(last.term)) return null;
+  return {
+    rank: RANK.explicitAcceptance,
+    outcome: 'acceptance',
+    correctionType: null,
+    confidence: CONFIDENCE.explicitAcceptance,
+    rule: 'explicit-acceptance',
+    detail: `concedes a flaw before ${quote(q)}, then goes ahead ${quote(last)}`,
+  };
 }
 
 /** A rejection that only states a preference (`I'd have gone for`, `would be cleaner`, `I'd rather`). */

@@ -104,7 +104,9 @@ describe('complaint veto: the model overrules a complaint the rules read from wo
     // No answer in words: the rules stand.
     expect(judge([{ skill: 's' }, { user: 'why is this wrong here?' }], questions())).toMatchObject({ outcome: 'correction' });
     // Not only a question: a statement beside it keeps the complaint.
-    expect(judge([{ skill: 's' }, { user: 'this is wrong. why?' }, { say: 'Right: because the cache is stale.' }], questions())).toMatchObject({
+    expect(
+      judge([{ skill: 's' }, { user: 'this is wrong. why?' }, { say: 'Right: because the cache is stale.' }], questions()),
+    ).toMatchObject({
       outcome: 'correction',
     });
     // The model reads acceptance, not no verdict: the rules stand (only `all` turns it into an acceptance).
