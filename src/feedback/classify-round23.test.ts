@@ -182,3 +182,21 @@ describe('G. a weak flaw conceded before `but`, a go-ahead after it: the clause 
     expect(outcome(text)).toBe(want);
   });
 });
+
+describe('H. more resigned acceptances (misses of rounds 43-45: "eh, I\'d have gone with checks … but it does the job. fine, leave it")', () => {
+  it.each([
+    "eh, I'd have gone with checks instead of abortOnFail but it does the job. fine, leave it",
+    "meh, not the version I'd have picked but it builds. fine",
+    "meh, bit grovelling, but I can't be bothered arguing with a 2 star. post it",
+    'rough around the edges but it covers every case I threw at it, fine',
+  ])('%s → acceptance', (text) => {
+    expect(outcome(text)).toBe('acceptance');
+  });
+  it.each([
+    ['eh, the date is wrong', 'correction'],
+    ["it's a bit slow, but the rest is fine", 'partial'],
+    ['the date is wrong. fine', 'correction'],
+  ])('trap: %s → %s', (text, want) => {
+    expect(outcome(text)).toBe(want);
+  });
+});

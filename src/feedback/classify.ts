@@ -113,9 +113,10 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
   const stageOptions: SecondStageOptions = { reads: coveredBy(lexicons), ...(stage === true ? {} : stage) };
   const byRules = classifyByRules(window, lexicons, (turn, verdict) => overruleComplaint(turn, verdict, stageOptions, lexicons));
   let verdict: ModelVerdict | null = null;
-  if (WEAK_RULES.has(byRules.rule)) verdict = modelVerdict(window.turns, stageOptions, byRules.rule === 'no-signal');
+  const readable = window.turns.filter((t) => !settledByRules(t, lexicons));
+  if (WEAK_RULES.has(byRules.rule)) verdict = modelVerdict(readable, stageOptions, byRules.rule === 'no-signal');
   else if (byRules.rule === EXPLICIT_ACCEPTANCE || byRules.rule === 'model-acceptance') {
-    const others = window.turns.filter((t) => t.index !== byRules.turns_to_feedback);
+    const others = readable.filter((t) => t.index !== byRules.turns_to_feedback);
     verdict = modelVerdict(others, stageOptions, false);
     const veto = stageOptions.acceptingTurnThreshold === undefined ? DEFAULT_ACCEPTING_TURN_THRESHOLD : stageOptions.acceptingTurnThreshold;
     if (verdict === null && veto !== null && byRules.rule === EXPLICIT_ACCEPTANCE) {
@@ -141,6 +142,18 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
     snippet_source: source,
     complete: byRules.complete,
   };
+}
+
+/**
+ * Turns the model does not re-read for a complaint (rule round 23): a question the assistant answered
+ * in words without conceding or changing anything (it asked; the answer settled it), and a turn that
+ * opens with a topic change (`unrelated, but …`, 题外话: about something else).
+ */
+function settledByRules(turn: WindowTurn, lexicons: readonly Lexicon[]): boolean {
+  if (turn.kind !== 'prompt' || turn.text.trim() === '') return false;
+  const a = analyzeText(turn.text, lexicons);
+  if (a.hits.some((h) => h.category === 'aside' && h.kind === 'signal' && /^[\s\p{P}\p{S}]*$/u.test(a.text.slice(0, h.start)))) return true;
+  return a.question && turn.reply !== undefined && turn.reply.trim() !== '' && !answerConcedes(turn.reply, lexicons);
 }
 
 /** The turn asks for a revert only after a topic change (`unrelated: …`, `separately: revert …`). */

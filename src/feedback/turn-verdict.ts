@@ -176,9 +176,9 @@ function textVerdict(analysis: TextAnalysis): TurnVerdict | null {
   return null;
 }
 
-/** A go-ahead that keeps the result as it is (`keep it`, `leave it`, `ship it`, `go with that`). */
+/** A go-ahead that keeps the result as it is (`keep it`, `leave it`, `ship it`, `go with that`, a closing `fine`). */
 const GO_AHEAD =
-  /^[\s.,;!]*(?:just |ok,? |okay,? |so |then |fine,? )?(?:keep|leave|ship|go with|stick with|use|merge|send) (?:it|that|this)\b/u;
+  /^[\s.,;!]*(?:(?:just |ok,? |okay,? |so |then |fine,? )?(?:keep|leave|ship|go with|stick with|use|merge|send|post|publish|print|upload|submit|file) (?:it|that|this|them)\b|(?:fine|ok|okay|alright|all right)(?: then)?[\s.!…]*$)/u;
 
 /**
  * A weak flaw conceded before `but` and a go-ahead after it (rule round 23: `the error message is
@@ -198,7 +198,8 @@ function goAheadAfterQualifier(
   if ([...acceptance, ...acknowledgement].some((h) => h.start < q.end)) return null;
   if (weakHits(a).some((h) => h.start > q.start) || NOT_LET_GO.some((c) => judgingHits(a, c).length > 0)) return null;
   const last = acceptance[acceptance.length - 1]!;
-  if (!GO_AHEAD.test(last.term)) return null;
+  // Its own clause (`…, fine`, `…. keep it`), not a part scoped as fine (`but the rest is fine`).
+  if (!GO_AHEAD.test(last.term) || !/(?:^|[.,;!:])\s*$/u.test(a.text.slice(0, last.start))) return null;
   return {
     rank: RANK.explicitAcceptance,
     outcome: 'acceptance',
@@ -209,8 +210,8 @@ function goAheadAfterQualifier(
   };
 }
 
-/** A rejection that only states a preference (`I'd have gone for`, `would be cleaner`, `I'd rather`). */
-const PREFERENCE = /^(?:i'd|i would|we'd|we would|would|'d|could|should|might|i'd rather|rather)\b/u;
+/** A rejection that only states a preference (`I'd have gone for`, `would be cleaner`, `I'd rather`) or an opening `eh`/`meh`. */
+const PREFERENCE = /^(?:i'd|i would|we'd|we would|would|'d|could|should|might|i'd rather|rather|e+h+|meh+|ugh+|hm+)\b/u;
 
 /** What a resigned acceptance never lets go: a failure, a wrong detail, a change asked for. */
 const NOT_LET_GO = ['failure', 'contrast', 'redo', 'revert_request', 'revision', 'minor', 'self_correction', 'irony'] as const;

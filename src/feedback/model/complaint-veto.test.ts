@@ -136,3 +136,24 @@ describe('complaint veto: the model overrules a complaint the rules read from wo
     expect(explain.reason).toContain('an explain question, answered without a concession or a change');
   });
 });
+
+describe('turns the rules settled are not re-read by the model for a complaint (rule round 23)', () => {
+  const complaining: ClassifyOptions['secondStage'] = { model: handModel({ 'w:why': [9, 0, 0], 'w:unrelated': [9, 0, 0] }) };
+  it('a question answered in words without a concession, and a turn that opens with a topic change', () => {
+    const explained = judge(
+      [{ skill: 's' }, { user: 'why a ratio and not a fixed count?' }, { say: 'A ratio scales with the run.' }],
+      complaining,
+    );
+    expect(explained).toMatchObject({ outcome: 'none' });
+    const aside = judge([{ skill: 's' }, { user: 'unrelated, but is yarn 1 still a thing?' }], complaining);
+    expect(aside).toMatchObject({ outcome: 'none' });
+  });
+  it('trap: answered with a concession, or with no answer in words, the model still reads it', () => {
+    const conceded = judge(
+      [{ skill: 's' }, { user: 'why a ratio and not a fixed count?' }, { say: 'Fair point, switched to 500 steps.' }],
+      complaining,
+    );
+    expect(conceded).toMatchObject({ outcome: 'correction', rule: 'model-rejection' });
+    expect(judge([{ skill: 's' }, { user: 'why a ratio and not a fixed count?' }], complaining)).toMatchObject({ rule: 'model-rejection' });
+  });
+});
