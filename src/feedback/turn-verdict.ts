@@ -14,6 +14,18 @@ import type { WindowTurn } from './window.js';
 /** A reply that only picks one of the numbered options the agent offered: `1`, `3, but …`, `option 2.` */
 const OPTION_CHOICE = /^(?:option\s*)?(\d{1,2})\s*[.)]?\s*(?:$|[,，;；:：!！。]|\s(?=but\b|however\b|though\b|although\b|except\b))/u;
 
+/** An explicit acceptance with the reason the reader sees. */
+function explicitAcceptance(detail: string): TurnVerdict {
+  return {
+    rank: RANK.explicitAcceptance,
+    outcome: 'acceptance',
+    correctionType: null,
+    confidence: CONFIDENCE.explicitAcceptance,
+    rule: 'explicit-acceptance',
+    detail,
+  };
+}
+
 function textVerdict(analysis: TextAnalysis): TurnVerdict | null {
   const a = withoutAbsences(analysis);
   const revert = liveHits(a, 'revert_request');
@@ -138,14 +150,7 @@ function textVerdict(analysis: TextAnalysis): TurnVerdict | null {
     };
   }
   if (acceptance.length > 0) {
-    return {
-      rank: RANK.explicitAcceptance,
-      outcome: 'acceptance',
-      correctionType: null,
-      confidence: CONFIDENCE.explicitAcceptance,
-      rule: 'explicit-acceptance',
-      detail: `acceptance ${quote(acceptance[0])}`,
-    };
+    return explicitAcceptance(`acceptance ${quote(acceptance[0])}`);
   }
   // Weak evidence: a negative evaluation, a prohibition or a rhetorical why, with no explicit
   // acceptance in the same message ("don't change anything else, this is great" stays acceptance).
@@ -200,14 +205,7 @@ function goAheadAfterQualifier(
   const last = acceptance[acceptance.length - 1]!;
   // Its own clause (`…, fine`, `…. keep it`), not a part scoped as fine (`but the rest is fine`).
   if (!GO_AHEAD.test(last.term) || !/(?:^|[.,;!:])\s*$/u.test(a.text.slice(0, last.start))) return null;
-  return {
-    rank: RANK.explicitAcceptance,
-    outcome: 'acceptance',
-    correctionType: null,
-    confidence: CONFIDENCE.explicitAcceptance,
-    rule: 'explicit-acceptance',
-    detail: `concedes a flaw before ${quote(q)}, then goes ahead ${quote(last)}`,
-  };
+  return explicitAcceptance(`concedes a flaw before ${quote(q)}, then goes ahead ${quote(last)}`);
 }
 
 /** A rejection that only states a preference (`I'd have gone for`, `would be cleaner`, `I'd rather`) or an opening `eh`/`meh`. */
@@ -237,14 +235,7 @@ function resignedAcceptance(a: TextAnalysis): TurnVerdict | null {
   // A `but` after the resignation and the go-ahead brings a change back (`out of time, ship it but fix the date first`).
   const settled = Math.max(...resigned.map((h) => h.end), ...goAhead.map((h) => h.end));
   if (liveHits(a, 'qualifier').some((q) => q.start >= settled)) return null;
-  return {
-    rank: RANK.explicitAcceptance,
-    outcome: 'acceptance',
-    correctionType: null,
-    confidence: CONFIDENCE.explicitAcceptance,
-    rule: 'explicit-acceptance',
-    detail: `resigned acceptance: lets the flaw go ${quote(resigned[0])} with ${quote(goAhead[0])}`,
-  };
+  return explicitAcceptance(`resigned acceptance: lets the flaw go ${quote(resigned[0])} with ${quote(goAhead[0])}`);
 }
 
 /** Categories whose live hit means the message is not simply moving on. */
