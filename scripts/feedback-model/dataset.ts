@@ -1,7 +1,7 @@
 /**
  * Training data of the second-stage model (src/feedback/model/): per-turn texts with labels derived
  * from the labeled invocations of the accuracy benchmark (only the splits in TRAINING_SPLITS — the
- * next held-out round (49) is never read), plus the hand-written sentences of extraTrainingFiles.
+ * next held-out round (52) is never read), plus the hand-written sentences of extraTrainingFiles.
  *
  * Invocation label → turn label: the turn the label's author named as deciding
  * (`turns_to_feedback` in scenario.json) gets the gold class (correction and partial → `negative`);
@@ -27,7 +27,7 @@ import {
 
 /**
  * The splits the model may learn from: every round measured once already. Never the held-out
- * round (49, `test_round49`, `r49-*`) until it has been measured.
+ * round (52, `test_round52`, `r52-*`) until it has been measured.
  */
 export const TRAINING_SPLITS = [
   'dev',
@@ -79,6 +79,9 @@ export const TRAINING_SPLITS = [
   'test-r46',
   'test-r47',
   'test-r48',
+  'test-r49',
+  'test-r50',
+  'test-r51',
   'corpus',
 ] as const;
 
