@@ -152,9 +152,12 @@ export function classifyWindow(window: InfluenceWindow, options: ClassifyOptions
 function settledByRules(turn: WindowTurn, lexicons: readonly Lexicon[]): boolean {
   if (turn.kind !== 'prompt' || turn.text.trim() === '') return false;
   const a = analyzeText(turn.text, lexicons);
-  if (a.hits.some((h) => h.category === 'aside' && h.kind === 'signal' && /^[\s\p{P}\p{S}]*$/u.test(a.text.slice(0, h.start)))) return true;
-  return a.question && turn.reply !== undefined && turn.reply.trim() !== '' && !answerConcedes(turn.reply, lexicons);
+  if (a.hits.some((h) => h.category === 'aside' && h.kind === 'signal' && BARE.test(a.text.slice(0, h.start)))) return true;
+  return a.question && answeredInWords(turn, lexicons);
 }
+
+/** Only punctuation and spaces (or nothing). */
+const BARE = /^[\s\p{P}\p{S}]*$/u;
 
 /** The turn asks for a revert only after a topic change (`unrelated: …`, `separately: revert …`). */
 function revertAskedAside(turn: WindowTurn | undefined, lexicons: readonly Lexicon[]): boolean {
@@ -209,14 +212,14 @@ function answeredThenAccepted(
   if (asked?.kind !== 'prompt') return false;
   // Nothing but a question; or a question with its reason beside it (`why 50 and not 40? 20% of 200
   // is 40`) that the assistant answered without conceding or changing anything (rule round 23).
-  const explained = asked.reply !== undefined && analyzeText(asked.text, lexicons).question && !answerConcedes(asked.reply, lexicons);
+  const explained = analyzeText(asked.text, lexicons).question && answeredInWords(asked, lexicons);
   if (!onlyAsks(asked.text, lexicons) && !explained) return false;
   // Answered in words without a concession: any acceptance after it decides (`ah, grossed up. got it, thanks`).
   if (explained) return true;
   // The opening clause alone: a longer acceptance (`makes sense, keep it`) would swallow the concession.
   const opening = /^[^,;:.!?，；：。！？\n]*/u.exec(turn.text.trim())?.[0] ?? '';
   const a = analyzeText(opening, lexicons);
-  return liveHits(a, 'acknowledgement').some((h) => /^[\s\p{P}\p{S}]*$/u.test(a.text.slice(0, h.start)));
+  return liveHits(a, 'acknowledgement').some((h) => BARE.test(a.text.slice(0, h.start)));
 }
 
 /**
@@ -240,6 +243,11 @@ export function answerConcedes(reply: string, lexicons: readonly Lexicon[]): boo
   return lexicons.some((lx) => lx.answerConcedes.some((re) => re.test(opening)));
 }
 
+/** The assistant answered the turn in words, without conceding a fault or changing the result. */
+function answeredInWords(turn: Pick<WindowTurn, 'reply'>, lexicons: readonly Lexicon[]): boolean {
+  return turn.reply !== undefined && turn.reply.trim() !== '' && !answerConcedes(turn.reply, lexicons);
+}
+
 /**
  * An explain question (rule round 23): a turn that is nothing but a question (`why X and not Y?`,
  * 为什么用 X 而不是 Y？), whose complaint the rules read from its words alone, and that the assistant
@@ -250,8 +258,7 @@ export function answerConcedes(reply: string, lexicons: readonly Lexicon[]): boo
  */
 function explainQuestion(turn: WindowTurn, verdict: TurnVerdict, lexicons: readonly Lexicon[]): boolean {
   if (turn.kind !== 'prompt' || !VETOABLE_RULES.has(verdict.rule)) return false;
-  if (turn.reply === undefined || turn.reply.trim() === '') return false;
-  return onlyAsks(turn.text, lexicons) && !answerConcedes(turn.reply, lexicons);
+  return onlyAsks(turn.text, lexicons) && answeredInWords(turn, lexicons);
 }
 
 /** Overrules one turn's rule verdict: a replacement (null = no verdict), or undefined to keep it. */
